@@ -1,0 +1,17 @@
+/*
+ * tyjson.h - umbrella header: include this one.
+ *
+ *   tyjson/common.h  status codes, error record, allocator, flags
+ *   tyjson/dom.h     immutable document: parse, query, iterate, pointer
+ *   tyjson/mut.h     mutable document: build, edit, copy
+ *   tyjson/write.h   documents and values to text
+ */
+#ifndef TYJSON_H
+#define TYJSON_H
+
+#include "tyjson/common.h"
+#include "tyjson/dom.h"
+#include "tyjson/mut.h"
+#include "tyjson/write.h"
+
+#endif /* TYJSON_H */

@@ -1,0 +1,325 @@
+/*
+ * tyjson/dom.h - the immutable document: parse entry points, type tests,
+ * getters, iteration, key lookup, JSON Pointer and equality.
+ *
+ * Layout (public so that the hot accessors can be inline, but treat it as
+ * read-only): a document is one contiguous array of 16-byte tyjson_val in
+ * document order. A container is followed by its children; its payload holds
+ * the number of slots its whole subtree occupies, so skipping a subtree is
+ * O(1) and iterating is pointer stepping. Object members are stored as a key
+ * (a string value) followed by its value.
+ *
+ * Strings are NUL-terminated and point into the document's own copy of the
+ * input; their length is exact (a string may contain U+0000).
+ *
+ * Thread-safety: a document is never modified after parsing, so any number
+ * of threads may read it at once. A value lives as long as its document.
+ */
+#ifndef TYJSON_DOM_H
+#define TYJSON_DOM_H
+
+#include "common.h"
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Types
+ * ------------------------------------------------------------------------- */
+typedef uint8_t tyjson_type;
+#define TYJSON_TYPE_NONE 0u /* no value (a NULL pointer has this type) */
+#define TYJSON_TYPE_RAW  1u /* raw number text (TYJSON_READ_BIGNUM_AS_RAW) */
+#define TYJSON_TYPE_NULL 2u
+#define TYJSON_TYPE_BOOL 3u
+#define TYJSON_TYPE_NUM  4u
+#define TYJSON_TYPE_STR  5u
+#define TYJSON_TYPE_ARR  6u
+#define TYJSON_TYPE_OBJ  7u
+
+typedef uint8_t tyjson_subtype;
+#define TYJSON_SUBTYPE_NONE  0u
+#define TYJSON_SUBTYPE_FALSE (0u << 3)
+#define TYJSON_SUBTYPE_TRUE  (1u << 3)
+#define TYJSON_SUBTYPE_UINT  (0u << 3) /* non-negative integer, uint64 */
+#define TYJSON_SUBTYPE_SINT  (1u << 3) /* negative integer, int64 */
+#define TYJSON_SUBTYPE_REAL  (2u << 3) /* double */
+
+/* Tag bits: 0-2 type, 3-4 subtype, 5 "string needs no escaping",
+ * 6-7 reserved, 8-63 length (string bytes or container element count). */
+#define TYJSON__TYPE_MASK    0x07u
+#define TYJSON__SUBTYPE_MASK 0x18u
+#define TYJSON__KIND_MASK    0x1Fu
+#define TYJSON__NOESC_BIT    0x20u
+#define TYJSON__LEN_SHIFT    8
+
+typedef union tyjson_val_uni {
+    uint64_t u64;
+    int64_t i64;
+    double f64;
+    const char *str;
+    void *ptr;
+    size_t ofs; /* containers: slots in the subtree, itself included */
+} tyjson_val_uni;
+
+typedef struct tyjson_val {
+    uint64_t tag;
+    tyjson_val_uni uni;
+} tyjson_val;
+
+typedef struct tyjson_doc tyjson_doc;
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Parsing
+ * ------------------------------------------------------------------------- */
+
+/**
+ * Parses `len` bytes at `dat` (no NUL terminator or padding needed; the
+ * bytes are copied and not referenced after the call).
+ * @param opts  flags, depth limit and allocator; NULL = strict defaults.
+ * @param err   filled on failure (and code = TYJSON_OK on success); may be NULL.
+ * @return a document to release with tyjson_doc_free, or NULL on error.
+ *
+ *     tyjson_error err;
+ *     tyjson_doc *doc = tyjson_read_opts(text, len, NULL, &err);
+ *     if (!doc) fprintf(stderr, "%zu:%zu: %s\n", err.line, err.column, err.msg);
+ */
+TYJSON_API tyjson_doc *tyjson_read_opts(const char *dat, size_t len,
+                                        const tyjson_read_options *opts,
+                                        tyjson_error *err);
+
+/** Parses with flags, the default depth limit and libc allocation. */
+TYJSON_API tyjson_doc *tyjson_read(const char *dat, size_t len,
+                                   tyjson_read_flags flags);
+
+/** Reads a whole file, then parses it. I/O failures give TYJSON_E_IO. */
+TYJSON_API tyjson_doc *tyjson_read_file(const char *path,
+                                        const tyjson_read_options *opts,
+                                        tyjson_error *err);
+
+/** Reads `fp` to its end (works on pipes), then parses it. */
+TYJSON_API tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts,
+                                      tyjson_error *err);
+
+/**
+ * Upper bound of the bytes a document parsed from `len` bytes can need
+ * from its allocator, whatever the input. With tyjson_alloc_pool_init over
+ * a buffer of this size, parsing never fails for lack of memory.
+ * Returns 0 if the bound overflows size_t.
+ */
+TYJSON_API size_t tyjson_read_max_memory(size_t len, tyjson_read_flags flags);
+
+/** Releases a document and everything in it. NULL is ignored. */
+TYJSON_API void tyjson_doc_free(tyjson_doc *doc);
+
+/** Root value, or NULL for a NULL document. */
+TYJSON_API tyjson_val *tyjson_doc_get_root(const tyjson_doc *doc);
+/** Bytes of input consumed (with STOP_WHEN_DONE: up to the end of the first
+ *  value, trailing whitespace included). */
+TYJSON_API size_t tyjson_doc_get_read_size(const tyjson_doc *doc);
+/** Number of values (keys included) in the document. */
+TYJSON_API size_t tyjson_doc_get_val_count(const tyjson_doc *doc);
+/** Bytes the document holds from its allocator. */
+TYJSON_API size_t tyjson_doc_get_mem_size(const tyjson_doc *doc);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Type tests and getters (NULL-safe: a NULL value has type NONE)
+ * ------------------------------------------------------------------------- */
+TYJSON_INLINE tyjson_type tyjson_get_type(const tyjson_val *v) {
+    return v ? (tyjson_type)(v->tag & TYJSON__TYPE_MASK) : TYJSON_TYPE_NONE;
+}
+TYJSON_INLINE tyjson_subtype tyjson_get_subtype(const tyjson_val *v) {
+    return v ? (tyjson_subtype)(v->tag & TYJSON__SUBTYPE_MASK) : 0;
+}
+/** Name of the value's type: "null", "true", "false", "uint", "sint",
+ *  "real", "string", "array", "object", "raw" or "none". */
+TYJSON_API const char *tyjson_get_type_desc(const tyjson_val *v);
+
+#define TYJSON__KIND(v) ((v)->tag & TYJSON__KIND_MASK)
+TYJSON_INLINE bool tyjson_is_null(const tyjson_val *v) { return v && TYJSON__KIND(v) == TYJSON_TYPE_NULL; }
+TYJSON_INLINE bool tyjson_is_true(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE); }
+TYJSON_INLINE bool tyjson_is_false(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE); }
+TYJSON_INLINE bool tyjson_is_bool(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_BOOL; }
+TYJSON_INLINE bool tyjson_is_uint(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT); }
+TYJSON_INLINE bool tyjson_is_sint(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT); }
+TYJSON_INLINE bool tyjson_is_int(const tyjson_val *v) { return tyjson_is_uint(v) || tyjson_is_sint(v); }
+TYJSON_INLINE bool tyjson_is_real(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL); }
+TYJSON_INLINE bool tyjson_is_num(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_NUM; }
+TYJSON_INLINE bool tyjson_is_str(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_STR; }
+TYJSON_INLINE bool tyjson_is_raw(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_RAW; }
+TYJSON_INLINE bool tyjson_is_arr(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_ARR; }
+TYJSON_INLINE bool tyjson_is_obj(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_OBJ; }
+TYJSON_INLINE bool tyjson_is_ctn(const tyjson_val *v) { return tyjson_get_type(v) >= TYJSON_TYPE_ARR; }
+
+/** Bool value; false for non-bools. */
+TYJSON_INLINE bool tyjson_get_bool(const tyjson_val *v) { return tyjson_is_true(v); }
+/** uint64 of a UINT value, or of a non-negative SINT; else 0. */
+TYJSON_INLINE uint64_t tyjson_get_uint(const tyjson_val *v) {
+    return (tyjson_is_uint(v) || (tyjson_is_sint(v) && v->uni.i64 >= 0)) ? v->uni.u64 : 0;
+}
+/** int64 of a SINT value, or of a UINT that fits; else 0. */
+TYJSON_INLINE int64_t tyjson_get_sint(const tyjson_val *v) {
+    return (tyjson_is_sint(v) || (tyjson_is_uint(v) && v->uni.u64 <= (uint64_t)INT64_MAX)) ? v->uni.i64 : 0;
+}
+/** Same as tyjson_get_sint. */
+TYJSON_INLINE int64_t tyjson_get_int(const tyjson_val *v) { return tyjson_get_sint(v); }
+/** double of a REAL value; else 0.0. */
+TYJSON_INLINE double tyjson_get_real(const tyjson_val *v) { return tyjson_is_real(v) ? v->uni.f64 : 0.0; }
+/** Any number as a double (integers converted, possibly rounded); else 0.0. */
+TYJSON_INLINE double tyjson_get_num(const tyjson_val *v) {
+    if (tyjson_is_real(v)) return v->uni.f64;
+    if (tyjson_is_uint(v)) return (double)v->uni.u64;
+    if (tyjson_is_sint(v)) return (double)v->uni.i64;
+    return 0.0;
+}
+/** Exact int64 of an integer value. Returns false (and leaves *out) if the
+ *  value is not an integer or does not fit. */
+TYJSON_API bool tyjson_get_i64(const tyjson_val *v, int64_t *out);
+/** Exact uint64 of an integer value; false if not an integer or negative. */
+TYJSON_API bool tyjson_get_u64(const tyjson_val *v, uint64_t *out);
+
+/** NUL-terminated bytes of a string or raw value; NULL for other types. */
+TYJSON_INLINE const char *tyjson_get_str(const tyjson_val *v) {
+    return (tyjson_is_str(v) || tyjson_is_raw(v)) ? v->uni.str : NULL;
+}
+/** Byte length of a string or raw value, element count of an array,
+ *  member count of an object; 0 otherwise. */
+TYJSON_INLINE size_t tyjson_get_len(const tyjson_val *v) {
+    return (v && tyjson_get_type(v) != TYJSON_TYPE_NONE && tyjson_get_type(v) != TYJSON_TYPE_NULL &&
+            tyjson_get_type(v) != TYJSON_TYPE_BOOL && tyjson_get_type(v) != TYJSON_TYPE_NUM)
+               ? (size_t)(v->tag >> TYJSON__LEN_SHIFT) : 0;
+}
+/** True if v is a string equal to the `len` bytes at `s`. */
+TYJSON_INLINE bool tyjson_equals_strn(const tyjson_val *v, const char *s, size_t len) {
+    return tyjson_is_str(v) && (size_t)(v->tag >> TYJSON__LEN_SHIFT) == len &&
+           (len == 0 || memcmp(v->uni.str, s, len) == 0);
+}
+/** True if v is a string equal to the NUL-terminated `s`. */
+TYJSON_INLINE bool tyjson_equals_str(const tyjson_val *v, const char *s) {
+    return s && tyjson_equals_strn(v, s, strlen(s));
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Arrays and objects
+ * ------------------------------------------------------------------------- */
+TYJSON_INLINE tyjson_val *tyjson__next(const tyjson_val *v) {
+    size_t step = (v->tag & TYJSON__TYPE_MASK) >= TYJSON_TYPE_ARR ? v->uni.ofs : 1;
+    return (tyjson_val *)(uintptr_t)(v + step);
+}
+
+/** Element count of an array; 0 for non-arrays. */
+TYJSON_INLINE size_t tyjson_arr_size(const tyjson_val *arr) {
+    return tyjson_is_arr(arr) ? (size_t)(arr->tag >> TYJSON__LEN_SHIFT) : 0;
+}
+/** First element, or NULL if empty or not an array. */
+TYJSON_INLINE tyjson_val *tyjson_arr_get_first(const tyjson_val *arr) {
+    return tyjson_arr_size(arr) ? (tyjson_val *)(uintptr_t)(arr + 1) : NULL;
+}
+/** Element `idx` (O(idx) steps of O(1) each), or NULL if out of range. */
+TYJSON_API tyjson_val *tyjson_arr_get(const tyjson_val *arr, size_t idx);
+/** Last element, or NULL. */
+TYJSON_API tyjson_val *tyjson_arr_get_last(const tyjson_val *arr);
+
+/** Member count of an object; 0 for non-objects. */
+TYJSON_INLINE size_t tyjson_obj_size(const tyjson_val *obj) {
+    return tyjson_is_obj(obj) ? (size_t)(obj->tag >> TYJSON__LEN_SHIFT) : 0;
+}
+/** Value of the first member whose key equals `key` (NUL-terminated), or
+ *  NULL. Linear in the member count. */
+TYJSON_API tyjson_val *tyjson_obj_get(const tyjson_val *obj, const char *key);
+/** Same, with a key of `len` bytes. */
+TYJSON_API tyjson_val *tyjson_obj_getn(const tyjson_val *obj, const char *key, size_t len);
+
+/** Array iterator: `while ((v = tyjson_arr_iter_next(&it)))`. */
+typedef struct tyjson_arr_iter {
+    size_t idx, max;
+    tyjson_val *cur;
+} tyjson_arr_iter;
+
+TYJSON_INLINE tyjson_arr_iter tyjson_arr_iter_with(const tyjson_val *arr) {
+    tyjson_arr_iter it;
+    it.idx = 0;
+    it.max = tyjson_arr_size(arr);
+    it.cur = it.max ? (tyjson_val *)(uintptr_t)(arr + 1) : NULL;
+    return it;
+}
+TYJSON_INLINE tyjson_val *tyjson_arr_iter_next(tyjson_arr_iter *it) {
+    if (it->idx >= it->max) return NULL;
+    tyjson_val *v = it->cur;
+    it->idx++;
+    it->cur = tyjson__next(v);
+    return v;
+}
+
+/** Object iterator: keys in document order; the value of the key last
+ *  returned is tyjson_obj_iter_get_val(key). */
+typedef struct tyjson_obj_iter {
+    size_t idx, max;
+    tyjson_val *cur;
+    const tyjson_val *obj;
+} tyjson_obj_iter;
+
+TYJSON_INLINE tyjson_obj_iter tyjson_obj_iter_with(const tyjson_val *obj) {
+    tyjson_obj_iter it;
+    it.idx = 0;
+    it.max = tyjson_obj_size(obj);
+    it.cur = it.max ? (tyjson_val *)(uintptr_t)(obj + 1) : NULL;
+    it.obj = obj;
+    return it;
+}
+/** Next key, or NULL at the end. */
+TYJSON_INLINE tyjson_val *tyjson_obj_iter_next(tyjson_obj_iter *it) {
+    if (it->idx >= it->max) return NULL;
+    tyjson_val *key = it->cur;
+    it->idx++;
+    it->cur = tyjson__next(key + 1);
+    return key;
+}
+/** The value that follows a key. */
+TYJSON_INLINE tyjson_val *tyjson_obj_iter_get_val(tyjson_val *key) { return key + 1; }
+
+/** Loops `val` over the elements of `arr`; `idx` counts from 0. */
+#define TYJSON_ARR_FOREACH(arr, idx, max, val)                                   \
+    for ((idx) = 0, (max) = tyjson_arr_size(arr),                               \
+        (val) = tyjson_arr_get_first(arr);                                      \
+         (idx) < (max); (idx)++, (val) = tyjson__next(val))
+
+/** Loops `key`/`val` over the members of `obj`. */
+#define TYJSON_OBJ_FOREACH(obj, idx, max, key, val)                              \
+    for ((idx) = 0, (max) = tyjson_obj_size(obj),                               \
+        (key) = (max) ? (tyjson_val *)(uintptr_t)((obj) + 1) : NULL,            \
+        (val) = (key) ? (key) + 1 : NULL;                                       \
+         (idx) < (max);                                                         \
+         (idx)++, (key) = tyjson__next(val), (val) = (key) + 1)
+
+/* ----------------------------------------------------------------------------
+ * MARK: - JSON Pointer (RFC 6901) and equality
+ * ------------------------------------------------------------------------- */
+
+/**
+ * Resolves a JSON Pointer such as "/users/0/name" ("" is the value itself;
+ * "~1" means "/", "~0" means "~"). Returns NULL if nothing is there or the
+ * pointer is malformed; `err` (may be NULL) tells which
+ * (TYJSON_E_NOT_FOUND or TYJSON_E_POINTER).
+ */
+TYJSON_API tyjson_val *tyjson_ptr_getx(const tyjson_val *val, const char *ptr,
+                                       size_t len, tyjson_error *err);
+/** NUL-terminated pointer form of tyjson_ptr_getx without error detail. */
+TYJSON_API tyjson_val *tyjson_ptr_get(const tyjson_val *val, const char *ptr);
+/** Resolves a pointer from the document root. */
+TYJSON_API tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr);
+
+/**
+ * Deep equality. Objects are equal when they have the same members in any
+ * order (with duplicate keys, the members must match in order). Integers
+ * compare by value whatever their subtype; a REAL never equals an integer
+ * (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers compare by text.
+ * Iterative: no recursion whatever the depth.
+ */
+TYJSON_API bool tyjson_equals(const tyjson_val *a, const tyjson_val *b);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TYJSON_DOM_H */

@@ -1,0 +1,80 @@
+/*
+ * tyjson/write.h - documents and values to JSON text.
+ *
+ * Every writer takes a tyjson_write_options (NULL = minified, minimal
+ * escaping, libc allocation) and an optional tyjson_error. Numbers follow
+ * one rule everywhere: integers exactly, doubles as the shortest text that
+ * reads back to the same double (always with a '.' or an exponent, so a
+ * double stays a double: 50.0 is written "50.0"), -0.0 as "-0.0".
+ * Output is iterative: no recursion whatever the depth.
+ *
+ * Thread-safety: writing only reads the document; concurrent writers of the
+ * same immutable document are fine.
+ */
+#ifndef TYJSON_WRITE_H
+#define TYJSON_WRITE_H
+
+#include "mut.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Writes a value to a new NUL-terminated buffer from opts->alc (libc when
+ * NULL); release it with tyjson_free(opts ? opts->alc : NULL, text).
+ * @param len  receives the text length without the NUL; may be NULL.
+ * @return the text, or NULL on error (err tells why).
+ */
+TYJSON_API char *tyjson_val_write_opts(const tyjson_val *val,
+                                       const tyjson_write_options *opts,
+                                       size_t *len, tyjson_error *err);
+/** Writes the document root; see tyjson_val_write_opts. */
+TYJSON_API char *tyjson_write_opts(const tyjson_doc *doc,
+                                   const tyjson_write_options *opts,
+                                   size_t *len, tyjson_error *err);
+/** Shorthand: flags only, libc allocation; free the result with free(). */
+TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, size_t *len);
+
+/**
+ * Writes into the caller's buffer without allocating.
+ * @return the text length (without NUL). If it is >= cap, nothing usable
+ *   was written, err->code is TYJSON_E_BUF_TOO_SMALL, and the return value
+ *   is the exact space needed (plus 1 for the NUL). Returns 0 on other
+ *   errors. The text is NUL-terminated when len < cap.
+ */
+TYJSON_API size_t tyjson_val_write_buf(const tyjson_val *val, char *buf, size_t cap,
+                                       const tyjson_write_options *opts,
+                                       tyjson_error *err);
+/** Writes to a stdio stream; false on error (TYJSON_E_IO if fwrite fails). */
+TYJSON_API bool tyjson_val_write_fp(FILE *fp, const tyjson_val *val,
+                                    const tyjson_write_options *opts, tyjson_error *err);
+/** Writes to a file (created or truncated). */
+TYJSON_API bool tyjson_val_write_file(const char *path, const tyjson_val *val,
+                                      const tyjson_write_options *opts, tyjson_error *err);
+/** Streams the text in pieces to fn; false on error or when fn aborts. */
+TYJSON_API bool tyjson_val_write_cb(tyjson_write_fn fn, void *ctx, const tyjson_val *val,
+                                    const tyjson_write_options *opts, tyjson_error *err);
+
+/* The same for mutable values and documents. */
+TYJSON_API char *tyjson_mut_val_write_opts(const tyjson_mut_val *val,
+                                           const tyjson_write_options *opts,
+                                           size_t *len, tyjson_error *err);
+TYJSON_API char *tyjson_mut_write_opts(const tyjson_mut_doc *doc,
+                                       const tyjson_write_options *opts,
+                                       size_t *len, tyjson_error *err);
+TYJSON_API char *tyjson_mut_write(const tyjson_mut_doc *doc, tyjson_write_flags flags, size_t *len);
+TYJSON_API size_t tyjson_mut_val_write_buf(const tyjson_mut_val *val, char *buf, size_t cap,
+                                           const tyjson_write_options *opts,
+                                           tyjson_error *err);
+TYJSON_API bool tyjson_mut_val_write_fp(FILE *fp, const tyjson_mut_val *val,
+                                        const tyjson_write_options *opts, tyjson_error *err);
+TYJSON_API bool tyjson_mut_val_write_file(const char *path, const tyjson_mut_val *val,
+                                          const tyjson_write_options *opts, tyjson_error *err);
+TYJSON_API bool tyjson_mut_val_write_cb(tyjson_write_fn fn, void *ctx, const tyjson_mut_val *val,
+                                        const tyjson_write_options *opts, tyjson_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TYJSON_WRITE_H */

@@ -1,0 +1,111 @@
+/*
+ * alloc.c - the default libc allocator, the fixed-buffer pool allocator and
+ * tyjson_free.
+ */
+#include "internal.h"
+
+static void *libc_malloc(void *ctx, usize size) {
+    (void)ctx;
+    return malloc(size ? size : 1);
+}
+static void *libc_realloc(void *ctx, void *ptr, usize old_size, usize size) {
+    (void)ctx;
+    (void)old_size;
+    return realloc(ptr, size ? size : 1);
+}
+static void libc_free(void *ctx, void *ptr) {
+    (void)ctx;
+    free(ptr);
+}
+
+const tyjson_alloc tyjson__libc_alloc = {libc_malloc, libc_realloc, libc_free, NULL};
+
+const tyjson_alloc *tyjson_alloc_libc(void) { return &tyjson__libc_alloc; }
+
+void tyjson_free(const tyjson_alloc *alc, void *ptr) {
+    if (!ptr) return;
+    if (!alc) alc = &tyjson__libc_alloc;
+    alc->free(alc->ctx, ptr);
+}
+
+/* ----------------------------------------------------------------------------
+ * Pool allocator over a caller buffer: a bump allocator. Each block is
+ * preceded by its size so that realloc can copy, and the most recent block
+ * can grow or shrink in place, which is how the parser grows its value
+ * array: a document parsed into a pool of tyjson_read_max_memory() bytes
+ * therefore never runs out.
+ * ------------------------------------------------------------------------- */
+typedef struct pool {
+    u8 *cur;   /* next free byte (aligned) */
+    u8 *end;
+    u8 *last;  /* data of the most recent block, or NULL */
+} pool;
+
+#define POOL_ALIGN 16
+#define POOL_HDR POOL_ALIGN /* the size_t size sits in a full aligned slot */
+
+static usize pool_round(usize n) { return (n + (POOL_ALIGN - 1)) & ~(usize)(POOL_ALIGN - 1); }
+
+static usize pool_block_size(const u8 *data) {
+    usize size;
+    memcpy(&size, data - POOL_HDR, sizeof(size));
+    return size;
+}
+
+static void *pool_malloc(void *ctx, usize size) {
+    pool *p = (pool *)ctx;
+    usize need;
+    if (size > SIZE_MAX - POOL_HDR - POOL_ALIGN) return NULL;
+    need = POOL_HDR + pool_round(size ? size : 1);
+    if ((usize)(p->end - p->cur) < need) return NULL;
+    u8 *data = p->cur + POOL_HDR;
+    memcpy(p->cur, &size, sizeof(size));
+    p->cur += need;
+    p->last = data;
+    return data;
+}
+
+static void pool_free(void *ctx, void *ptr) {
+    pool *p = (pool *)ctx;
+    if (ptr && ptr == p->last) {
+        p->cur = (u8 *)ptr - POOL_HDR;
+        p->last = NULL;
+    }
+}
+
+static void *pool_realloc(void *ctx, void *ptr, usize old_size, usize size) {
+    pool *p = (pool *)ctx;
+    (void)old_size;
+    if (!ptr) return pool_malloc(ctx, size);
+    if (ptr == p->last) {
+        u8 *data = (u8 *)ptr;
+        if (size > SIZE_MAX - POOL_ALIGN) return NULL;
+        usize need = pool_round(size ? size : 1);
+        if ((usize)(p->end - data) < need) return NULL;
+        memcpy(data - POOL_HDR, &size, sizeof(size));
+        p->cur = data + need;
+        return ptr;
+    }
+    usize have = pool_block_size((u8 *)ptr);
+    void *np = pool_malloc(ctx, size);
+    if (!np) return NULL;
+    memcpy(np, ptr, have < size ? have : size);
+    return np;
+}
+
+bool tyjson_alloc_pool_init(tyjson_alloc *alc, void *buf, usize size) {
+    if (!alc || !buf) return false;
+    uintptr_t start = (uintptr_t)buf;
+    uintptr_t aligned = (start + (POOL_ALIGN - 1)) & ~(uintptr_t)(POOL_ALIGN - 1);
+    usize skip = (usize)(aligned - start) + pool_round(sizeof(pool));
+    if (size < skip + POOL_HDR + POOL_ALIGN) return false;
+    pool *p = (pool *)aligned;
+    p->cur = (u8 *)aligned + pool_round(sizeof(pool));
+    p->end = (u8 *)buf + size;
+    p->last = NULL;
+    alc->malloc = pool_malloc;
+    alc->realloc = pool_realloc;
+    alc->free = pool_free;
+    alc->ctx = p;
+    return true;
+}

@@ -1,0 +1,81 @@
+/*
+ * error.c - status names and messages (from the X-macro table in common.h),
+ * offset to line:column, and error formatting.
+ */
+#include "internal.h"
+
+static const char *const status_names[] = {
+#define X(name, msg) #name,
+    TYJSON_STATUS_MAP(X)
+#undef X
+};
+
+static const char *const status_msgs[] = {
+#define X(name, msg) msg,
+    TYJSON_STATUS_MAP(X)
+#undef X
+};
+
+const char *tyjson_status_name(tyjson_status code) {
+    if ((unsigned)code >= (unsigned)TYJSON__STATUS_COUNT) return "E_UNKNOWN";
+    return status_names[code];
+}
+
+const char *tyjson_status_msg(tyjson_status code) {
+    if ((unsigned)code >= (unsigned)TYJSON__STATUS_COUNT) return "unknown status";
+    return status_msgs[code];
+}
+
+bool tyjson_locate(const char *dat, usize len, usize offset, usize *line, usize *column) {
+    if (!dat || offset > len) return false;
+    usize ln = 1;
+    const char *line_start = dat;
+    const char *p = dat, *end = dat + offset;
+    while (p < end) {
+        const char *nl = (const char *)memchr(p, '\n', (usize)(end - p));
+        if (!nl) break;
+        ln++;
+        p = nl + 1;
+        line_start = p;
+    }
+    if (line) *line = ln;
+    if (column) *column = (usize)(end - line_start) + 1;
+    return true;
+}
+
+void tyjson__err_ok(tyjson_error *err) {
+    if (!err) return;
+    err->code = TYJSON_OK;
+    err->msg = status_msgs[TYJSON_OK];
+    err->offset = 0;
+    err->line = 0;
+    err->column = 0;
+    err->path[0] = 0;
+}
+
+void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat, usize len,
+                     usize offset) {
+    if (!err) return;
+    err->code = code;
+    err->msg = tyjson_status_msg(code);
+    err->offset = offset;
+    err->path[0] = 0;
+    if (!dat || !tyjson_locate(dat, len, offset, &err->line, &err->column)) {
+        err->line = 0;
+        err->column = 0;
+    }
+}
+
+char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
+    if (!buf || size == 0) return buf;
+    if (!err) {
+        buf[0] = 0;
+        return buf;
+    }
+    const char *msg = err->msg ? err->msg : tyjson_status_msg(err->code);
+    if (err->path[0])
+        snprintf(buf, size, "%zu:%zu: %s at %s", err->line, err->column, msg, err->path);
+    else
+        snprintf(buf, size, "%zu:%zu: %s", err->line, err->column, msg);
+    return buf;
+}

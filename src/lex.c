@@ -1,0 +1,141 @@
+/*
+ * lex.c - the out-of-line part of the reading core: decoding strings that
+ * contain escapes. Plain strings never get here (lex.h scans them inline).
+ */
+#include "lex.h"
+
+static u8 simple_escape(u8 c) {
+    switch (c) {
+    case '"': return '"';
+    case '\\': return '\\';
+    case '/': return '/';
+    case 'b': return '\b';
+    case 'f': return '\f';
+    case 'n': return '\n';
+    case 'r': return '\r';
+    case 't': return '\t';
+    default: return 0;
+    }
+}
+
+static tyjson__str_unesc unesc_fail(const u8 *src, u8 *dst, tyjson_status err) {
+    tyjson__str_unesc r;
+    r.src = src;
+    r.dst = dst;
+    r.err = err;
+    return r;
+}
+
+/* A high surrogate escape at src lacks its low half: that is truncation if
+ * the input ends while what follows could still become "\uDCxx". */
+static tyjson_status surrogate_error(const u8 *src, const u8 *end) {
+    usize avail = (usize)(end - src);
+    if (avail >= 12) return TYJSON_E_SURROGATE;
+    for (usize i = 6; i < avail; i++) {
+        bool ok = i == 6 ? src[i] == '\\' : i == 7 ? src[i] == 'u' : tyjson__hexval[src[i]] != 0xFF;
+        if (!ok) return TYJSON_E_SURROGATE;
+    }
+    return TYJSON_E_TRUNCATED;
+}
+
+/* Decodes the escape at src (src[0] == '\\'). Returns bytes consumed, or 0
+ * with *err set. */
+static usize decode_escape(const u8 *src, const u8 *end, u8 **dstp, bool allow_invalid,
+                           tyjson_status *err) {
+    if (end - src < 2) {
+        *err = TYJSON_E_TRUNCATED;
+        return 0;
+    }
+    u8 c = src[1];
+    if (c != 'u') {
+        u8 v = simple_escape(c);
+        if (!v) {
+            *err = TYJSON_E_ESCAPE;
+            return 0;
+        }
+        *(*dstp)++ = v;
+        return 2;
+    }
+    if (end - src < 6) {
+        *err = TYJSON_E_TRUNCATED;
+        return 0;
+    }
+    int32_t hi = tyjson__hex4(src + 2);
+    if (hi < 0) {
+        *err = TYJSON_E_ESCAPE;
+        return 0;
+    }
+    u32 cp = (u32)hi;
+    usize used = 6;
+    if (cp >= 0xD800 && cp <= 0xDBFF) {
+        /* A high surrogate must be followed by an escaped low surrogate. */
+        int32_t lo = -1;
+        if (end - src >= 12 && src[6] == '\\' && src[7] == 'u') lo = tyjson__hex4(src + 8);
+        if (lo >= 0xDC00 && lo <= 0xDFFF) {
+            cp = 0x10000 + ((cp - 0xD800) << 10) + ((u32)lo - 0xDC00);
+            used = 12;
+        } else if (!allow_invalid) {
+            *err = surrogate_error(src, end);
+            return 0;
+        }
+    } else if (cp >= 0xDC00 && cp <= 0xDFFF && !allow_invalid) {
+        *err = TYJSON_E_SURROGATE;
+        return 0;
+    }
+    *dstp = tyjson__utf8_put(*dstp, cp);
+    return used;
+}
+
+tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
+                                       bool allow_invalid) {
+    for (;;) {
+#if TYJSON__SWAR
+        /* Copy clean 8-byte runs. The load happens before the store, so this
+         * is safe in place (dst <= src). */
+        while (end - src >= 8) {
+            u64 w = tyjson__load64(src);
+            u64 m = tyjson__str_special(w);
+            if (m) {
+                unsigned k = tyjson__first_byte(m);
+                memmove(dst, src, k);
+                dst += k;
+                src += k;
+                break;
+            }
+            memcpy(dst, &w, 8);
+            dst += 8;
+            src += 8;
+        }
+#endif
+        if (src >= end) return unesc_fail(end, dst, TYJSON_E_TRUNCATED);
+        u8 c = *src;
+        if (c == '"') {
+            tyjson__str_unesc r;
+            r.src = src + 1;
+            r.dst = dst;
+            r.err = TYJSON_OK;
+            return r;
+        }
+        if (c == '\\') {
+            tyjson_status err = TYJSON_OK;
+            usize used = decode_escape(src, end, &dst, allow_invalid, &err);
+            if (!used) return unesc_fail(src, dst, err);
+            src += used;
+            continue;
+        }
+        if (c < 0x20) return unesc_fail(src, dst, TYJSON_E_STRING_CTRL);
+        if (c < 0x80) {
+            *dst++ = c;
+            src++;
+            continue;
+        }
+        usize n = tyjson__utf8_seq(src, end);
+        if (n == 0) {
+            if (!allow_invalid) return unesc_fail(src, dst, TYJSON_E_UTF8);
+            n = 1;
+        }
+        memmove(dst, src, n);
+        dst += n;
+        src += n;
+    }
+}

@@ -1,0 +1,233 @@
+/*
+ * lex.h - the byte-level reading core shared by the DOM parser, the binding
+ * decoder and the pull reader: character classes, whitespace, literals,
+ * UTF-8 validation and string scanning/unescaping.
+ *
+ * Every function takes the real end of the data and never reads at or past
+ * it, so the same code serves callers whose input has no padding (binding
+ * decoder over the caller's bytes, pull reader over chunks). The DOM parser,
+ * whose copy of the input is followed by TYJSON__PAD zero bytes, uses the
+ * unchecked whitespace helper as well.
+ */
+#ifndef TYJSON_LEX_H
+#define TYJSON_LEX_H
+
+#include "internal.h"
+
+/* Character classes (chartab.c). */
+#define TYJSON__CC_WS 0x01      /* space, tab, LF, CR */
+#define TYJSON__CC_DIGIT 0x02   /* 0-9 */
+#define TYJSON__CC_HEX 0x04     /* 0-9 a-f A-F */
+#define TYJSON__CC_STR_SPEC 0x08 /* needs attention inside a string: < 0x20, '"', '\\', >= 0x80 */
+extern const u8 tyjson__cc[256];
+/* Value of a hex digit, or 0xFF. */
+extern const u8 tyjson__hexval[256];
+
+TYJSON__FORCEINLINE bool tyjson__is_ws(u8 c) { return (tyjson__cc[c] & TYJSON__CC_WS) != 0; }
+
+TYJSON__FORCEINLINE u64 tyjson__load64(const u8 *p) {
+    u64 v;
+    memcpy(&v, p, 8);
+    return v;
+}
+TYJSON__FORCEINLINE u32 tyjson__load32(const u8 *p) {
+    u32 v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+/* Byte index (0-7) of the lowest set 0x80 bit of a SWAR mask on a
+ * little-endian load; big-endian machines take the byte loop instead. */
+TYJSON__FORCEINLINE unsigned tyjson__first_byte(u64 mask) {
+#if defined(__GNUC__) || defined(__clang__)
+    return (unsigned)__builtin_ctzll(mask) >> 3;
+#else
+    unsigned n = 0;
+    while (!(mask & 0x80)) { mask >>= 8; n++; }
+    return n;
+#endif
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#  define TYJSON__SWAR 1
+#elif defined(_M_X64) || defined(_M_IX86) || defined(_M_ARM64)
+#  define TYJSON__SWAR 1
+#else
+#  define TYJSON__SWAR 0
+#endif
+
+#define TYJSON__ONES 0x0101010101010101ull
+#define TYJSON__HIGHS 0x8080808080808080ull
+
+/* High bit set in each byte of w that is '"', '\\', a control character
+ * or non-ASCII. Exact for the lowest flagged byte (higher ones may be false
+ * positives, which the callers never look at). */
+TYJSON__FORCEINLINE u64 tyjson__str_special(u64 w) {
+    u64 q = w ^ (TYJSON__ONES * '"');
+    u64 b = w ^ (TYJSON__ONES * '\\');
+    u64 t = ((q - TYJSON__ONES) & ~q) | ((b - TYJSON__ONES) & ~b) |
+            ((w - TYJSON__ONES * 0x20) & ~w) | w;
+    return t & TYJSON__HIGHS;
+}
+
+/* Skips whitespace; relies on a non-whitespace byte before or at the end
+ * (the DOM parser's zero padding). */
+TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
+    for (;;) {
+        /* Indentation runs of 8 spaces are common in pretty input. */
+        if (tyjson__load64(p) == TYJSON__ONES * ' ') {
+            p += 8;
+            continue;
+        }
+        if (!tyjson__is_ws(*p)) return p;
+        p++;
+    }
+}
+
+/* Bounded whitespace skip. */
+TYJSON__FORCEINLINE const u8 *tyjson__skip_ws(const u8 *p, const u8 *end) {
+    while (p < end && tyjson__is_ws(*p)) p++;
+    return p;
+}
+
+/* Length (2-4) of the valid UTF-8 multi-byte sequence at p (p[0] >= 0x80),
+ * or 0 if invalid: stray continuation, overlong form, surrogate, above
+ * U+10FFFF, or truncated by end. */
+TYJSON__FORCEINLINE usize tyjson__utf8_seq(const u8 *p, const u8 *end) {
+    u8 b0 = p[0];
+    usize avail = (usize)(end - p);
+    if (b0 < 0xC2) return 0;
+    if (b0 < 0xE0) {
+        if (avail < 2 || (p[1] & 0xC0) != 0x80) return 0;
+        return 2;
+    }
+    if (b0 < 0xF0) {
+        if (avail < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80) return 0;
+        if (b0 == 0xE0 && p[1] < 0xA0) return 0; /* overlong */
+        if (b0 == 0xED && p[1] >= 0xA0) return 0; /* surrogate */
+        return 3;
+    }
+    if (b0 < 0xF5) {
+        if (avail < 4 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
+            (p[3] & 0xC0) != 0x80)
+            return 0;
+        if (b0 == 0xF0 && p[1] < 0x90) return 0; /* overlong */
+        if (b0 == 0xF4 && p[1] >= 0x90) return 0; /* > U+10FFFF */
+        return 4;
+    }
+    return 0;
+}
+
+/* Encodes code point cp (<= 0x10FFFF; surrogates allowed, giving WTF-8) at
+ * dst; returns the new end. */
+TYJSON__FORCEINLINE u8 *tyjson__utf8_put(u8 *dst, u32 cp) {
+    if (cp < 0x80) {
+        *dst++ = (u8)cp;
+    } else if (cp < 0x800) {
+        *dst++ = (u8)(0xC0 | (cp >> 6));
+        *dst++ = (u8)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *dst++ = (u8)(0xE0 | (cp >> 12));
+        *dst++ = (u8)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (u8)(0x80 | (cp & 0x3F));
+    } else {
+        *dst++ = (u8)(0xF0 | (cp >> 18));
+        *dst++ = (u8)(0x80 | ((cp >> 12) & 0x3F));
+        *dst++ = (u8)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (u8)(0x80 | (cp & 0x3F));
+    }
+    return dst;
+}
+
+/* ----------------------------------------------------------------------------
+ * Strings
+ * ------------------------------------------------------------------------- */
+
+/* Outcome of scanning a string body. */
+typedef struct tyjson__str_scan {
+    const u8 *stop;   /* the closing quote, the first backslash, or the error byte */
+    tyjson_status err;
+} tyjson__str_scan;
+
+/**
+ * Scans a string body from p (just after the opening quote) up to the
+ * closing quote or the first backslash, validating UTF-8 (unless
+ * allow_invalid). On success err = TYJSON_OK and *stop is '"' or '\\'.
+ * On failure err is E_TRUNCATED (stop = end), E_STRING_CTRL or E_UTF8
+ * (stop = the bad byte).
+ */
+TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u8 *end,
+                                                           bool allow_invalid) {
+    tyjson__str_scan r;
+    for (;;) {
+#if TYJSON__SWAR
+        while (end - p >= 8) {
+            u64 m = tyjson__str_special(tyjson__load64(p));
+            if (m) {
+                p += tyjson__first_byte(m);
+                goto special;
+            }
+            p += 8;
+        }
+#endif
+        while (p < end && !(tyjson__cc[*p] & TYJSON__CC_STR_SPEC)) p++;
+        if (p >= end) {
+            r.stop = end;
+            r.err = TYJSON_E_TRUNCATED;
+            return r;
+        }
+    special:
+        if (*p == '"' || *p == '\\') {
+            r.stop = p;
+            r.err = TYJSON_OK;
+            return r;
+        }
+        if (*p < 0x20) {
+            r.stop = p;
+            r.err = TYJSON_E_STRING_CTRL;
+            return r;
+        }
+        /* Non-ASCII: validate whole sequences while they keep coming, which
+         * is the common shape of CJK and other non-Latin text. */
+        do {
+            usize n = tyjson__utf8_seq(p, end);
+            if (unlikely(n == 0)) {
+                if (allow_invalid) {
+                    p++;
+                    continue;
+                }
+                r.stop = p;
+                r.err = TYJSON_E_UTF8;
+                return r;
+            }
+            p += n;
+        } while (p < end && *p >= 0x80);
+    }
+}
+
+/* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the
+ * value or -1. */
+TYJSON__FORCEINLINE int32_t tyjson__hex4(const u8 *p) {
+    u32 a = tyjson__hexval[p[0]], b = tyjson__hexval[p[1]];
+    u32 c = tyjson__hexval[p[2]], d = tyjson__hexval[p[3]];
+    if ((a | b | c | d) & 0xF0) return -1;
+    return (int32_t)((a << 12) | (b << 8) | (c << 4) | d);
+}
+
+typedef struct tyjson__str_unesc {
+    const u8 *src;    /* after the closing quote on success; the error byte otherwise */
+    u8 *dst;          /* end of the decoded bytes */
+    tyjson_status err;
+} tyjson__str_unesc;
+
+/**
+ * Decodes a string body starting at src (a backslash or any byte of the
+ * body) into dst, up to and including the closing quote. dst may equal
+ * src (in-place decoding: escapes only shrink), otherwise dst must have
+ * room for (end - src) bytes. Validates UTF-8 unless allow_invalid; lone
+ * surrogate escapes are an error unless allow_invalid (then WTF-8).
+ */
+tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
+                                       bool allow_invalid);
+
+#endif /* TYJSON_LEX_H */

@@ -1,0 +1,75 @@
+/*
+ * num.h - the number core shared by every reader (DOM parser, binding
+ * decoder, pull reader) and every writer (DOM writer, binding encoder,
+ * builder). Exact integers, correctly rounded doubles without strtod or the
+ * locale, shortest round-trip doubles and floats.
+ */
+#ifndef TYJSON_NUM_H
+#define TYJSON_NUM_H
+
+#include "internal.h"
+
+/* ----------------------------------------------------------------------------
+ * Reading
+ * ------------------------------------------------------------------------- */
+typedef enum tyjson__num_kind {
+    TYJSON__NUM_UINT = 0, /* non-negative integer that fits uint64 */
+    TYJSON__NUM_SINT = 1, /* negative integer that fits int64 */
+    TYJSON__NUM_REAL = 2, /* has fraction or exponent (or too big for 64 bits
+                             and not kept raw): a double */
+    TYJSON__NUM_RAW = 3   /* TYJSON_READ_BIGNUM_AS_RAW and out of range: the
+                             caller keeps the text [start, returned end) */
+} tyjson__num_kind;
+
+typedef struct tyjson__num {
+    tyjson__num_kind kind;
+    union {
+        u64 u;
+        i64 i;
+        double f;
+    } v;
+} tyjson__num;
+
+/**
+ * Reads one JSON number (RFC 8259 grammar) starting at p, where *p is '-' or
+ * a digit. Never reads at or beyond `end`.
+ *
+ * flags: TYJSON_READ_BIGNUM_AS_RAW keeps out-of-range numbers as RAW;
+ * without it an integer outside [INT64_MIN, UINT64_MAX] is an error
+ * (TYJSON_E_NUMBER_RANGE), as does a real whose magnitude overflows double
+ * (for example 1e400). Reals that underflow become 0.0 or -0.0 (not an
+ * error). "-0" is the REAL -0.0 so that its sign survives; "0" is UINT 0.
+ *
+ * Returns the position just after the number. On a grammar error (a lone
+ * '-', a leading zero followed by digits, '1.', '1e', ...) returns NULL with
+ * *err = TYJSON_E_NUMBER and *err_pos at the offending byte; on range errors
+ * *err = TYJSON_E_NUMBER_RANGE and *err_pos = p.
+ * What follows the number is not checked: the caller decides whether it may
+ * end a value.
+ */
+const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags,
+                           tyjson__num *out, tyjson_status *err,
+                           const u8 **err_pos);
+
+/* ----------------------------------------------------------------------------
+ * Writing. Each writer appends at dst (which has room for at least
+ * TYJSON__NUM_MAX_CHARS bytes), writes no NUL and returns the new end.
+ * ------------------------------------------------------------------------- */
+#define TYJSON__NUM_MAX_CHARS 40
+
+char *tyjson__u64_write(u64 v, char *dst);
+char *tyjson__i64_write(i64 v, char *dst);
+/**
+ * Shortest decimal that reads back to exactly v, always with a '.' or an
+ * exponent so that it reads back as a real: 50.0 -> "50.0", 0.1 -> "0.1",
+ * -0.0 -> "-0.0", 1e300 -> "1e300", 1.5e-7 -> "1.5e-7",
+ * 123456789012345680000.0 -> "1.2345678901234568e20" (plain notation for
+ * decimal exponents in [-6, 21), like ECMAScript; no '+' in exponents).
+ * v must be finite.
+ */
+char *tyjson__f64_write(double v, char *dst);
+/** Same rules for a float: the shortest text that reads back (as a float,
+ *  after rounding the decimal to float) to exactly v: 3.67f -> "3.67". */
+char *tyjson__f32_write(float v, char *dst);
+
+#endif /* TYJSON_NUM_H */

@@ -1,0 +1,790 @@
+/*
+ * parse.c - the DOM parser: bytes to an immutable tyjson_doc.
+ *
+ * The input is copied once into a buffer followed by TYJSON__PAD zero bytes
+ * (or read straight into one by tyjson_read_file/_fp). Strings are decoded
+ * in place in that copy and NUL-terminated, so the document needs no
+ * allocation per string. The zero padding also stops every scanning loop
+ * without a bounds check: a NUL is never valid JSON outside a string, and
+ * inside one it is a control character, and both paths then look at the
+ * real end.
+ *
+ * The parser is one goto state machine with no recursion: an open
+ * container's slot temporarily holds the index of its parent container, and
+ * its child count is parked in the parent's tag while a child container is
+ * open. Nesting is limited only by max_depth.
+ */
+#include "lex.h"
+#include "num.h"
+
+#include <math.h>
+
+#define NO_CTN SIZE_MAX
+
+typedef struct parser {
+    tyjson_alloc alc;
+    u8 *buf;         /* padded copy of the input (becomes the doc's str_pool) */
+    usize len;
+    usize buf_size;  /* allocated bytes of buf */
+    tyjson_doc *doc; /* block: header + value array */
+    usize cap;       /* value capacity of the block */
+    usize max_vals;  /* no valid input of len bytes needs more values */
+} parser;
+
+static usize max_values(usize len) { return len / 2 + 2; }
+
+static bool block_resize(parser *p, usize new_cap) {
+    usize old_bytes = p->doc ? sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val) : 0;
+    usize bytes = sizeof(tyjson_doc) + new_cap * sizeof(tyjson_val);
+    void *nb = p->doc ? tyjson__realloc(&p->alc, p->doc, old_bytes, bytes)
+                      : tyjson__malloc(&p->alc, bytes);
+    if (!nb) return false;
+    p->doc = (tyjson_doc *)nb;
+    p->cap = new_cap;
+    return true;
+}
+
+/* Grows the value array so that index `need` exists. */
+static TYJSON__NOINLINE bool grow(parser *p, usize need) {
+    usize nc = p->cap + p->cap / 2 + 64;
+    if (nc < need + 1) nc = need + 1;
+    if (nc > p->max_vals) nc = p->max_vals;
+    if (nc < need + 1) return false; /* cannot happen for valid sizing */
+    return block_resize(p, nc);
+}
+
+/* ----------------------------------------------------------------------------
+ * Comments (TYJSON_READ_ALLOW_COMMENTS): skips any mix of whitespace and
+ * comments starting at a '/'. Returns NULL with *errpos on an unterminated
+ * block comment or a lone '/'.
+ * ------------------------------------------------------------------------- */
+static const u8 *skip_comments(const u8 *cur, const u8 *end, const u8 **errpos,
+                               tyjson_status *code) {
+    for (;;) {
+        while (cur < end && tyjson__is_ws(*cur)) cur++;
+        if (cur >= end || *cur != '/') return cur;
+        if (end - cur >= 2 && cur[1] == '/') {
+            const u8 *nl = (const u8 *)memchr(cur + 2, '\n', (usize)(end - cur - 2));
+            cur = nl ? nl + 1 : end;
+        } else if (end - cur >= 2 && cur[1] == '*') {
+            const u8 *q = cur + 2;
+            for (;;) {
+                q = (const u8 *)memchr(q, '*', (usize)(end - q));
+                if (!q || end - q < 2) {
+                    *errpos = cur;
+                    *code = TYJSON_E_COMMENT;
+                    return NULL;
+                }
+                if (q[1] == '/') break;
+                q++;
+            }
+            cur = q + 2;
+        } else {
+            *errpos = cur;
+            *code = end - cur < 2 ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR;
+            return NULL;
+        }
+    }
+}
+
+/* Error for a failed literal at cur: truncation if the input ends inside a
+ * prefix of the literal. */
+static tyjson_status literal_error(const u8 *cur, const u8 *end, const char *lit) {
+    usize n = strlen(lit), avail = (usize)(end - cur);
+    if (avail < n && memcmp(cur, lit, avail) == 0) return TYJSON_E_TRUNCATED;
+    return TYJSON_E_LITERAL;
+}
+
+/* ----------------------------------------------------------------------------
+ * Duplicate keys (TYJSON_READ_REJECT_DUPLICATE_KEYS), checked when an object
+ * closes. Small objects compare pairwise; large ones sort key pointers.
+ * Returns the later key of the first duplicate pair, NULL if none; sets
+ * *nomem when the sort buffer cannot be allocated.
+ * ------------------------------------------------------------------------- */
+static int key_cmp(const void *a, const void *b) {
+    const tyjson_val *x = *(tyjson_val *const *)a, *y = *(tyjson_val *const *)b;
+    usize lx = tyjson__tag_len(x->tag), ly = tyjson__tag_len(y->tag);
+    if (lx != ly) return lx < ly ? -1 : 1;
+    int c = memcmp(x->uni.str, y->uni.str, lx);
+    if (c) return c;
+    return x->uni.str < y->uni.str ? -1 : (x->uni.str > y->uni.str ? 1 : 0);
+}
+
+static bool same_key(const tyjson_val *a, const tyjson_val *b) {
+    usize n = tyjson__tag_len(a->tag);
+    return n == tyjson__tag_len(b->tag) && memcmp(a->uni.str, b->uni.str, n) == 0;
+}
+
+static const tyjson_val *find_duplicate(parser *p, const tyjson_val *obj, usize n, bool *nomem) {
+    const tyjson_val *best = NULL;
+    if (n < 2) return NULL;
+    if (n <= 16) {
+        const tyjson_val *keys[16];
+        const tyjson_val *k = obj + 1;
+        for (usize i = 0; i < n; i++) {
+            keys[i] = k;
+            k = tyjson__next(k + 1);
+        }
+        for (usize j = 1; j < n && !best; j++)
+            for (usize i = 0; i < j; i++)
+                if (same_key(keys[i], keys[j])) {
+                    best = keys[j];
+                    break;
+                }
+        return best;
+    }
+    const tyjson_val **keys = (const tyjson_val **)tyjson__malloc(&p->alc, n * sizeof(*keys));
+    if (!keys) {
+        *nomem = true;
+        return NULL;
+    }
+    const tyjson_val *k = obj + 1;
+    for (usize i = 0; i < n; i++) {
+        keys[i] = k;
+        k = tyjson__next(k + 1);
+    }
+    qsort(keys, n, sizeof(*keys), key_cmp);
+    /* Within a run of equal keys, sorted by position, the second is the
+     * earliest repeat of that key; the first repeat in document order is the
+     * smallest of those. */
+    for (usize i = 1; i < n; i++) {
+        if (same_key(keys[i - 1], keys[i]) && (i < 2 || !same_key(keys[i - 2], keys[i - 1]))) {
+            if (!best || keys[i]->uni.str < best->uni.str) best = keys[i];
+        }
+    }
+    tyjson__free(&p->alc, (void *)keys);
+    return best;
+}
+
+/* NUL-terminates raw numbers once parsing no longer needs the delimiters
+ * that follow them. */
+static void terminate_raws(tyjson_val *vals, usize n) {
+    for (usize i = 0; i < n; i++)
+        if ((vals[i].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_RAW)
+            ((char *)(uintptr_t)vals[i].uni.str)[tyjson__tag_len(vals[i].tag)] = 0;
+}
+
+/* ----------------------------------------------------------------------------
+ * The state machine. On success returns the document (owning p->buf); on
+ * failure frees everything and returns NULL with err filled, positions
+ * reported against `orig` (the caller's bytes) for line/column.
+ * ------------------------------------------------------------------------- */
+static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
+                               tyjson_error *err) {
+    u8 *const buf = p->buf;
+    const u8 *const end = buf + p->len;
+    const u8 *cur = buf;
+    const u8 *errpos = buf;
+    tyjson_status code = TYJSON_OK;
+    const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+    const u64 str_tag = TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT);
+    usize raw_count = 0;
+    u32 depth = 0;
+    usize ctn = NO_CTN; /* index of the innermost open container */
+    usize cnt = 0;      /* its children so far */
+    tyjson_val *vals, *v, *vcap;
+
+    p->max_vals = max_values(p->len);
+    {
+        usize est = p->len / 8 + 16;
+        if (est > p->max_vals) est = p->max_vals;
+        if (!block_resize(p, est)) {
+            code = TYJSON_E_NOMEM;
+            goto fail_nopos;
+        }
+    }
+    vals = tyjson__doc_vals(p->doc);
+    v = vals;
+    vcap = vals + p->cap;
+
+#define NEED_SLOTS(k)                                                          \
+    do {                                                                       \
+        if (unlikely(v + (k) > vcap)) {                                        \
+            usize at_ = (usize)(v - vals);                                     \
+            if (!grow(p, at_ + (k) - 1)) {                                     \
+                code = TYJSON_E_NOMEM;                                         \
+                goto fail_nopos;                                               \
+            }                                                                  \
+            vals = tyjson__doc_vals(p->doc);                                   \
+            v = vals + at_;                                                    \
+            vcap = vals + p->cap;                                              \
+        }                                                                      \
+    } while (0)
+
+#define FAIL(c, pos)                                                           \
+    do {                                                                       \
+        code = (c);                                                            \
+        errpos = (pos);                                                        \
+        goto fail;                                                             \
+    } while (0)
+
+#define SKIP_WS()                                                              \
+    do {                                                                       \
+        if (tyjson__is_ws(*cur)) cur = tyjson__skip_ws_padded(cur + 1);        \
+        if (unlikely(*cur == '/') && (flags & TYJSON_READ_ALLOW_COMMENTS)) {   \
+            cur = skip_comments(cur, end, &errpos, &code);                     \
+            if (!cur) goto fail;                                               \
+        }                                                                      \
+    } while (0)
+
+/* Unexpected byte at cur: truncation when we are at the end. */
+#define FAIL_AT_CUR()                                                          \
+    FAIL(cur >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur)
+
+/* Reads a scalar at cur into *v (v already reserved), then jumps to `done`.
+ * Containers jump to the open states. */
+#define READ_VALUE(done)                                                       \
+    do {                                                                       \
+        u8 c_ = *cur;                                                          \
+        if (c_ == '"') {                                                       \
+            const u8 *s_ = cur + 1;                                            \
+            tyjson__str_scan sc_ = tyjson__str_scan_plain(s_, end, allow_invalid); \
+            if (likely(sc_.err == TYJSON_OK && *sc_.stop == '"')) {            \
+                *(u8 *)(uintptr_t)sc_.stop = 0;                                \
+                v->tag = str_tag | ((u64)(sc_.stop - s_) << TYJSON__LEN_SHIFT); \
+                v->uni.str = (const char *)s_;                                 \
+                cur = sc_.stop + 1;                                            \
+            } else {                                                           \
+                if (sc_.err) FAIL(sc_.err, sc_.stop);                          \
+                tyjson__str_unesc u_ = tyjson__str_unescape(                   \
+                    sc_.stop, end, (u8 *)(uintptr_t)sc_.stop, allow_invalid);  \
+                if (u_.err) FAIL(u_.err, u_.src);                              \
+                *u_.dst = 0;                                                   \
+                v->tag = TYJSON_TYPE_STR | ((u64)(u_.dst - s_) << TYJSON__LEN_SHIFT); \
+                v->uni.str = (const char *)s_;                                 \
+                cur = u_.src;                                                  \
+            }                                                                  \
+            v++;                                                               \
+            goto done;                                                         \
+        }                                                                      \
+        if ((c_ >= '0' && c_ <= '9') || c_ == '-') {                           \
+            if (unlikely(c_ == '-' && cur[1] == 'I') &&                        \
+                (flags & TYJSON_READ_ALLOW_INF_NAN))                           \
+                goto inf_nan_##done;                                           \
+            tyjson__num n_;                                                    \
+            const u8 *q_ = tyjson__num_read(cur, end, flags, &n_, &code, &errpos); \
+            if (!q_) goto fail;                                                \
+            switch (n_.kind) {                                                 \
+            case TYJSON__NUM_UINT:                                             \
+                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;                \
+                v->uni.u64 = n_.v.u;                                           \
+                break;                                                         \
+            case TYJSON__NUM_SINT:                                             \
+                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT;                \
+                v->uni.i64 = n_.v.i;                                           \
+                break;                                                         \
+            case TYJSON__NUM_REAL:                                             \
+                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;                \
+                v->uni.f64 = n_.v.f;                                           \
+                break;                                                         \
+            default:                                                           \
+                v->tag = TYJSON_TYPE_RAW | ((u64)(q_ - cur) << TYJSON__LEN_SHIFT); \
+                v->uni.str = (const char *)cur;                                \
+                raw_count++;                                                   \
+                break;                                                         \
+            }                                                                  \
+            cur = q_;                                                          \
+            v++;                                                               \
+            goto done;                                                         \
+        }                                                                      \
+        if (c_ == 't') {                                                       \
+            if (tyjson__load32(cur) != tyjson__load32((const u8 *)"true"))     \
+                FAIL(literal_error(cur, end, "true"), cur);                    \
+            v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE;                   \
+            v->uni.u64 = 0;                                                    \
+            cur += 4;                                                          \
+            v++;                                                               \
+            goto done;                                                         \
+        }                                                                      \
+        if (c_ == 'f') {                                                       \
+            if (tyjson__load32(cur + 1) != tyjson__load32((const u8 *)"alse")) \
+                FAIL(literal_error(cur, end, "false"), cur);                   \
+            v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE;                  \
+            v->uni.u64 = 0;                                                    \
+            cur += 5;                                                          \
+            v++;                                                               \
+            goto done;                                                         \
+        }                                                                      \
+        if (c_ == 'n') {                                                       \
+            if (tyjson__load32(cur) != tyjson__load32((const u8 *)"null"))     \
+                FAIL(literal_error(cur, end, "null"), cur);                    \
+            v->tag = TYJSON_TYPE_NULL;                                         \
+            v->uni.u64 = 0;                                                    \
+            cur += 4;                                                          \
+            v++;                                                               \
+            goto done;                                                         \
+        }                                                                      \
+        if ((c_ == 'N' || c_ == 'I') && (flags & TYJSON_READ_ALLOW_INF_NAN))   \
+            goto inf_nan_##done;                                               \
+    } while (0)
+
+/* NaN / Infinity / -Infinity at cur, then `done`. */
+#define INF_NAN_STATE(done)                                                    \
+    inf_nan_##done : {                                                         \
+        bool neg_ = *cur == '-';                                               \
+        const u8 *s_ = cur + neg_;                                             \
+        double d_;                                                             \
+        if (!neg_ && end - s_ >= 3 && memcmp(s_, "NaN", 3) == 0) {             \
+            d_ = (double)NAN;                                                  \
+            cur = s_ + 3;                                                      \
+        } else if (end - s_ >= 8 && memcmp(s_, "Infinity", 8) == 0) {         \
+            d_ = neg_ ? -(double)INFINITY : (double)INFINITY;                  \
+            cur = s_ + 8;                                                      \
+        } else {                                                               \
+            FAIL(literal_error(s_, end, *s_ == 'N' ? "NaN" : "Infinity"), cur); \
+        }                                                                      \
+        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;                        \
+        v->uni.f64 = d_;                                                       \
+        v++;                                                                   \
+        goto done;                                                             \
+    }
+
+    if ((flags & TYJSON_READ_ALLOW_BOM) && p->len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB &&
+        buf[2] == 0xBF)
+        cur += 3;
+    SKIP_WS();
+    if (cur >= end) FAIL(TYJSON_E_EMPTY, end);
+
+    /* ---- root value ---- */
+    NEED_SLOTS(1);
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_VALUE(root_end);
+    FAIL_AT_CUR();
+    INF_NAN_STATE(root_end)
+
+    /* ---- arrays ---- */
+arr_open:
+    if (unlikely(++depth > max_depth)) FAIL(TYJSON_E_DEPTH, cur);
+    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
+    v->tag = TYJSON_TYPE_ARR;
+    v->uni.ofs = ctn;
+    ctn = (usize)(v - vals);
+    cnt = 0;
+    v++;
+    cur++;
+    SKIP_WS();
+    if (*cur == ']') goto arr_close;
+arr_val:
+    NEED_SLOTS(1);
+    cnt++;
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_VALUE(arr_val_end);
+    FAIL_AT_CUR();
+    INF_NAN_STATE(arr_val_end)
+arr_val_end:
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS();
+        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
+        goto arr_val;
+    }
+    if (*cur == ']') goto arr_close;
+    SKIP_WS();
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS();
+        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
+        goto arr_val;
+    }
+    if (*cur == ']') goto arr_close;
+    FAIL_AT_CUR();
+arr_close : {
+    cur++;
+    depth--;
+    tyjson_val *c = vals + ctn;
+    usize parent = c->uni.ofs;
+    c->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
+    c->uni.ofs = (usize)(v - c);
+    if (parent == NO_CTN) goto root_end;
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+    /* ---- objects ---- */
+obj_open:
+    if (unlikely(++depth > max_depth)) FAIL(TYJSON_E_DEPTH, cur);
+    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
+    v->tag = TYJSON_TYPE_OBJ;
+    v->uni.ofs = ctn;
+    ctn = (usize)(v - vals);
+    cnt = 0;
+    v++;
+    cur++;
+    SKIP_WS();
+    if (*cur == '}') goto obj_close;
+obj_key:
+    if (unlikely(*cur != '"')) FAIL_AT_CUR();
+    NEED_SLOTS(2);
+    cnt++;
+    {
+        const u8 *s = cur + 1;
+        tyjson__str_scan sc = tyjson__str_scan_plain(s, end, allow_invalid);
+        if (likely(sc.err == TYJSON_OK && *sc.stop == '"')) {
+            *(u8 *)(uintptr_t)sc.stop = 0;
+            v->tag = str_tag | ((u64)(sc.stop - s) << TYJSON__LEN_SHIFT);
+            v->uni.str = (const char *)s;
+            cur = sc.stop + 1;
+        } else {
+            if (sc.err) FAIL(sc.err, sc.stop);
+            tyjson__str_unesc u =
+                tyjson__str_unescape(sc.stop, end, (u8 *)(uintptr_t)sc.stop, allow_invalid);
+            if (u.err) FAIL(u.err, u.src);
+            *u.dst = 0;
+            v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
+            v->uni.str = (const char *)s;
+            cur = u.src;
+        }
+        v++;
+    }
+    if (likely(*cur == ':')) {
+        cur++;
+    } else {
+        SKIP_WS();
+        if (*cur != ':') FAIL_AT_CUR();
+        cur++;
+    }
+    SKIP_WS();
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_VALUE(obj_val_end);
+    FAIL_AT_CUR();
+    INF_NAN_STATE(obj_val_end)
+obj_val_end:
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS();
+        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
+        goto obj_key;
+    }
+    if (*cur == '}') goto obj_close;
+    SKIP_WS();
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS();
+        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
+        goto obj_key;
+    }
+    if (*cur == '}') goto obj_close;
+    FAIL_AT_CUR();
+obj_close : {
+    tyjson_val *c = vals + ctn;
+    usize parent = c->uni.ofs;
+    c->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
+    c->uni.ofs = (usize)(v - c);
+    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
+        bool nomem = false;
+        const tyjson_val *dup = find_duplicate(p, c, cnt, &nomem);
+        if (nomem) {
+            code = TYJSON_E_NOMEM;
+            goto fail_nopos;
+        }
+        if (dup) FAIL(TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1);
+    }
+    cur++;
+    depth--;
+    if (parent == NO_CTN) goto root_end;
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+root_end:
+    SKIP_WS();
+    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end) FAIL(TYJSON_E_TRAILING, cur);
+    if (cur > end) cur = end;
+    {
+        usize n = (usize)(v - vals);
+        if (raw_count) terminate_raws(vals, n);
+        /* Give back a value array that ended up much larger than needed. */
+        if (p->cap - n > 256) {
+            block_resize(p, n); /* a failed shrink keeps the larger block */
+            vals = tyjson__doc_vals(p->doc);
+        }
+        tyjson_doc *doc = p->doc;
+        doc->root = vals;
+        doc->read_size = (usize)(cur - buf);
+        doc->val_count = n;
+        doc->block_size = sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val);
+        doc->mem_size = doc->block_size + p->buf_size;
+        doc->alc = p->alc;
+        doc->str_pool = (char *)buf;
+        doc->str_pool_size = p->buf_size;
+        tyjson__err_ok(err);
+        return doc;
+    }
+
+fail:
+    tyjson__err_set(err, code, orig, p->len, (usize)(errpos - buf));
+    goto cleanup;
+fail_nopos:
+    tyjson__err_set(err, code, orig, p->len, (usize)(cur - buf));
+cleanup:
+    tyjson__free(&p->alc, p->doc);
+    tyjson__free(&p->alc, p->buf);
+    p->doc = NULL;
+    p->buf = NULL;
+    return NULL;
+
+#undef NEED_SLOTS
+#undef FAIL
+#undef SKIP_WS
+#undef FAIL_AT_CUR
+#undef READ_VALUE
+#undef INF_NAN_STATE
+}
+
+/* ----------------------------------------------------------------------------
+ * With STOP_WHEN_DONE only the first value is copied: a light scan finds
+ * where it ends (brackets outside strings, honouring escapes and, when
+ * enabled, comments), so reading record after record from a large buffer
+ * stays linear. The strict parse of that prefix then validates it; a prefix
+ * that is wrong for invalid input makes the parse fail at the same byte as
+ * the full input would.
+ * ------------------------------------------------------------------------- */
+static usize first_value_extent(const u8 *p, usize len, u32 flags) {
+    const u8 *s = p, *end = p + len;
+    usize depth = 0;
+    bool comments = (flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    while (s < end) {
+        u8 c = *s;
+        if (tyjson__is_ws(c)) {
+            s++;
+            continue;
+        }
+        if (comments && c == '/' && end - s >= 2 && (s[1] == '/' || s[1] == '*')) {
+            const u8 *errpos;
+            tyjson_status code;
+            const u8 *q = skip_comments(s, end, &errpos, &code);
+            if (!q) return len;
+            s = q;
+            continue;
+        }
+        if (c == '"') {
+            s++;
+            while (s < end && *s != '"') s += (*s == '\\') ? 2 : 1;
+            if (s >= end) return len;
+            s++;
+            if (depth == 0) return (usize)(s - p);
+            continue;
+        }
+        if (c == '[' || c == '{') {
+            depth++;
+            s++;
+            continue;
+        }
+        if (c == ']' || c == '}') {
+            s++;
+            if (depth <= 1) return (usize)(s - p);
+            depth--;
+            continue;
+        }
+        /* A scalar token: runs to the next delimiter. */
+        while (s < end && !tyjson__is_ws(*s) && *s != ',' && *s != ']' && *s != '}' &&
+               *s != '[' && *s != '{' && *s != '"' && *s != '/')
+            s++;
+        if (depth == 0) return (usize)(s - p);
+    }
+    return len;
+}
+
+/* ----------------------------------------------------------------------------
+ * Entry points
+ * ------------------------------------------------------------------------- */
+static u32 depth_limit(const tyjson_read_options *opts) {
+    return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
+}
+
+static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
+                                const tyjson_read_options *opts, tyjson_error *err) {
+    parser p;
+    memset(&p, 0, sizeof(p));
+    p.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+    u32 flags = opts ? opts->flags : 0;
+    usize bytes;
+    if (tyjson__add_ovf(copy_len, TYJSON__PAD, &bytes) || copy_len > SIZE_MAX / 4) {
+        tyjson__err_set(err, TYJSON_E_SIZE, NULL, 0, 0);
+        return NULL;
+    }
+    p.buf = (u8 *)tyjson__malloc(&p.alc, bytes);
+    if (!p.buf) {
+        tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+        return NULL;
+    }
+    if (copy_len) memcpy(p.buf, dat, copy_len);
+    memset(p.buf + copy_len, 0, TYJSON__PAD);
+    p.len = copy_len;
+    p.buf_size = bytes;
+    tyjson_doc *doc = parse_owned(&p, flags, depth_limit(opts), dat, err);
+    if (doc && copy_len < len) {
+        /* Trailing whitespace after the first value counts as consumed. */
+        const u8 *q = tyjson__skip_ws((const u8 *)dat + copy_len, (const u8 *)dat + len);
+        doc->read_size = (usize)(q - (const u8 *)dat);
+    }
+    if (!doc && err) {
+        /* Positions relative to the caller's full input. */
+        tyjson_locate(dat, len, err->offset, &err->line, &err->column);
+    }
+    return doc;
+}
+
+tyjson_doc *tyjson_read_opts(const char *dat, usize len, const tyjson_read_options *opts,
+                             tyjson_error *err) {
+    if (!dat && len) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return NULL;
+    }
+    if (!dat) dat = "";
+    usize copy_len = len;
+    if (opts && (opts->flags & TYJSON_READ_STOP_WHEN_DONE))
+        copy_len = first_value_extent((const u8 *)dat, len, opts->flags);
+    return parse_prefix(dat, len, copy_len, opts, err);
+}
+
+tyjson_doc *tyjson_read(const char *dat, usize len, tyjson_read_flags flags) {
+    tyjson_read_options o;
+    o.flags = flags;
+    o.max_depth = 0;
+    o.alc = NULL;
+    return tyjson_read_opts(dat, len, &o, NULL);
+}
+
+usize tyjson_read_max_memory(usize len, tyjson_read_flags flags) {
+    /* string copy + header/value block at its largest, each rounded and
+     * with allocator bookkeeping; with duplicate-key checks, the temporary
+     * sort array of the largest object. */
+    usize vals = max_values(len), a, b, total;
+    if (tyjson__add_ovf(len, TYJSON__PAD + 64, &a)) return 0;
+    if (tyjson__mul_ovf(vals, sizeof(tyjson_val), &b)) return 0;
+    if (tyjson__add_ovf(b, sizeof(tyjson_doc) + 64, &b)) return 0;
+    if (tyjson__add_ovf(a, b, &total)) return 0;
+    if (flags & TYJSON_READ_REJECT_DUPLICATE_KEYS) {
+        usize c;
+        if (tyjson__mul_ovf(vals, sizeof(void *), &c)) return 0;
+        if (tyjson__add_ovf(total, c + 64, &total)) return 0;
+    }
+    if (tyjson__add_ovf(total, 256, &total)) return 0; /* pool header */
+    return total;
+}
+
+/* Line and column of err->offset, counted by re-reading the stream from its
+ * start (the parse buffer itself was decoded in place). */
+static void locate_in_stream(FILE *fp, tyjson_error *err) {
+    char chunk[4096];
+    usize line = 1, col = 1, left = err->offset;
+    if (fseek(fp, 0, SEEK_SET) != 0) return;
+    while (left) {
+        usize want = left < sizeof(chunk) ? left : sizeof(chunk);
+        usize got = fread(chunk, 1, want, fp);
+        if (!got) break;
+        for (usize i = 0; i < got; i++) {
+            if (chunk[i] == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        left -= got;
+    }
+    err->line = line;
+    err->column = col;
+}
+
+/* Reads a stream into a padded buffer from the allocator, then parses it in
+ * place: files are copied once, not twice. */
+static tyjson_doc *read_stream(FILE *fp, const tyjson_read_options *opts, tyjson_error *err) {
+    parser p;
+    memset(&p, 0, sizeof(p));
+    p.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+    u32 flags = opts ? opts->flags : 0;
+    usize cap = 0, n = 0;
+    long size = -1;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        size = ftell(fp);
+        if (fseek(fp, 0, SEEK_SET) != 0) size = -1;
+    }
+    cap = (size > 0 ? (usize)size : 0) + TYJSON__PAD + 1;
+    if (cap < 4096 + TYJSON__PAD) cap = 4096 + TYJSON__PAD;
+    p.buf = (u8 *)tyjson__malloc(&p.alc, cap);
+    if (!p.buf) {
+        tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+        return NULL;
+    }
+    for (;;) {
+        if (cap - n <= TYJSON__PAD) {
+            usize ncap;
+            if (tyjson__add_ovf(cap, cap / 2, &ncap)) {
+                tyjson__free(&p.alc, p.buf);
+                tyjson__err_set(err, TYJSON_E_SIZE, NULL, 0, 0);
+                return NULL;
+            }
+            u8 *nb = (u8 *)tyjson__realloc(&p.alc, p.buf, cap, ncap);
+            if (!nb) {
+                tyjson__free(&p.alc, p.buf);
+                tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+                return NULL;
+            }
+            p.buf = nb;
+            cap = ncap;
+        }
+        usize got = fread(p.buf + n, 1, cap - n - TYJSON__PAD, fp);
+        n += got;
+        if (got == 0) break;
+    }
+    if (ferror(fp)) {
+        tyjson__free(&p.alc, p.buf);
+        tyjson__err_set(err, TYJSON_E_IO, NULL, 0, 0);
+        return NULL;
+    }
+    memset(p.buf + n, 0, TYJSON__PAD);
+    p.len = n;
+    p.buf_size = cap;
+    if (flags & TYJSON_READ_STOP_WHEN_DONE) {
+        usize ext = first_value_extent(p.buf, n, flags);
+        if (ext < n) {
+            /* Parse only the first value, as tyjson_read_opts does. */
+            tyjson_doc *doc = parse_prefix((const char *)p.buf, n, ext, opts, err);
+            tyjson__free(&p.alc, p.buf);
+            return doc;
+        }
+    }
+    if (size < 0) {
+        /* Not seekable (a pipe): in-place decoding would destroy the bytes
+         * that error positions are counted in, so parse from a copy. */
+        tyjson_doc *doc = parse_prefix((const char *)p.buf, n, n, opts, err);
+        tyjson__free(&p.alc, p.buf);
+        return doc;
+    }
+    tyjson_doc *doc = parse_owned(&p, flags, depth_limit(opts), NULL, err);
+    if (!doc && err && err->code != TYJSON_E_NOMEM) locate_in_stream(fp, err);
+    return doc;
+}
+
+tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts, tyjson_error *err) {
+    if (!fp) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return NULL;
+    }
+    return read_stream(fp, opts, err);
+}
+
+tyjson_doc *tyjson_read_file(const char *path, const tyjson_read_options *opts,
+                             tyjson_error *err) {
+    if (!path) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return NULL;
+    }
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        tyjson__err_set(err, TYJSON_E_IO, NULL, 0, 0);
+        return NULL;
+    }
+    tyjson_doc *doc = read_stream(fp, opts, err);
+    fclose(fp);
+    return doc;
+}
