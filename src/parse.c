@@ -583,7 +583,13 @@ static usize first_value_extent(const u8 *p, usize len, u32 flags) {
             depth--;
             continue;
         }
-        /* A scalar token: runs to the next delimiter. */
+        if (c == ',' || c == ':') {
+            s++;
+            continue;
+        }
+        /* A scalar token: runs to the next delimiter (at least one byte, so
+         * that a stray delimiter cannot stall the scan). */
+        s++;
         while (s < end && !tyjson__is_ws(*s) && *s != ',' && *s != ']' && *s != '}' &&
                *s != '[' && *s != '{' && *s != '"' && *s != '/')
             s++;

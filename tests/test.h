@@ -156,8 +156,9 @@ static inline char *test_read_file(const char *path, size_t *len) {
 }
 
 static inline int test_main(int argc, char **argv) {
-    int passed = 0, failed = 0, skipped = 0;
-    for (int i = 0; i < test__count; i++) {
+    /* volatile: the values must survive longjmp back into this frame */
+    volatile int passed = 0, failed = 0, skipped = 0;
+    for (volatile int i = 0; i < test__count; i++) {
         if (argc > 1 && strcmp(argv[1], test__cases[i].name) != 0) continue;
         test__current = test__cases[i].name;
         test__skipped_flag = 0;

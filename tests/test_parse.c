@@ -1,0 +1,484 @@
+#define _POSIX_C_SOURCE 200809L /* popen */
+/* test_parse.c - the DOM parser: values, flags, errors and their positions,
+ * limits, allocators and the file entry points. */
+#include "test.h"
+#include "tyjson.h"
+
+#include <math.h>
+
+static tyjson_doc *parse_flags(const char *s, tyjson_read_flags flags, tyjson_error *err) {
+    tyjson_read_options o = {flags, 0, NULL};
+    return tyjson_read_opts(s, strlen(s), &o, err);
+}
+
+/* Asserts that s fails with code at offset/line/column. */
+#define ASSERT_PARSE_ERR(s, flags, want_code, want_off, want_line, want_col)   \
+    do {                                                                       \
+        tyjson_error e_;                                                       \
+        tyjson_doc *d_ = parse_flags((s), (flags), &e_);                       \
+        if (d_) {                                                              \
+            tyjson_doc_free(d_);                                               \
+            TEST_FAIL("parsed but expected %s: %s",                            \
+                      tyjson_status_name(want_code), (s));                     \
+        }                                                                      \
+        if (e_.code != (want_code))                                            \
+            TEST_FAIL("%s: code %s, expected %s (offset %zu)", (s),            \
+                      tyjson_status_name(e_.code),                             \
+                      tyjson_status_name(want_code), e_.offset);               \
+        ASSERT_EQ_UINT(e_.offset, (want_off));                                 \
+        ASSERT_EQ_UINT(e_.line, (want_line));                                  \
+        ASSERT_EQ_UINT(e_.column, (want_col));                                 \
+    } while (0)
+
+TEST(scalars_at_root) {
+    tyjson_doc *d = tyjson_read("  42 ", 5, 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(tyjson_is_uint(r));
+    ASSERT_EQ_UINT(tyjson_get_uint(r), 42);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 5);
+    tyjson_doc_free(d);
+
+    d = tyjson_read("\"h\\u00e9\\n\"", 11, 0);
+    ASSERT_NOT_NULL(d);
+    r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(tyjson_is_str(r));
+    ASSERT_EQ_UINT(tyjson_get_len(r), 4);
+    ASSERT_EQ_STR(tyjson_get_str(r), "h\xc3\xa9\n");
+    tyjson_doc_free(d);
+
+    const char *lits[] = {"true", "false", "null"};
+    for (int i = 0; i < 3; i++) {
+        d = tyjson_read(lits[i], strlen(lits[i]), 0);
+        ASSERT_NOT_NULL(d);
+        ASSERT_EQ_STR(tyjson_get_type_desc(tyjson_doc_get_root(d)), lits[i]);
+        tyjson_doc_free(d);
+    }
+}
+
+TEST(containers_and_layout) {
+    const char *s = "{\"a\":[1,-2,3.5,{\"x\":null}],\"b\":{},\"c\":[],\"d\":\"s\"}";
+    tyjson_doc *d = tyjson_read(s, strlen(s), 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *root = tyjson_doc_get_root(d);
+    ASSERT_EQ_UINT(tyjson_obj_size(root), 4);
+    ASSERT_EQ_UINT(tyjson_doc_get_val_count(d), 15);
+    tyjson_val *a = tyjson_obj_get(root, "a");
+    ASSERT_EQ_UINT(tyjson_arr_size(a), 4);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_arr_get(a, 0)), 1);
+    ASSERT_EQ_INT(tyjson_get_sint(tyjson_arr_get(a, 1)), -2);
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_arr_get(a, 2)), 3.5);
+    ASSERT_TRUE(tyjson_is_null(tyjson_obj_get(tyjson_arr_get(a, 3), "x")));
+    ASSERT_NULL(tyjson_arr_get(a, 4));
+    ASSERT_TRUE(tyjson_is_obj(tyjson_arr_get_last(a)));
+    ASSERT_EQ_UINT(tyjson_obj_size(tyjson_obj_get(root, "b")), 0);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_obj_get(root, "c")), 0);
+    ASSERT_TRUE(tyjson_equals_str(tyjson_obj_get(root, "d"), "s"));
+    ASSERT_NULL(tyjson_obj_get(root, "zz"));
+
+    /* iteration visits members in order and skips subtrees in O(1) */
+    tyjson_obj_iter it = tyjson_obj_iter_with(root);
+    const char *want[] = {"a", "b", "c", "d"};
+    int i = 0;
+    tyjson_val *k;
+    while ((k = tyjson_obj_iter_next(&it))) ASSERT_EQ_STR(tyjson_get_str(k), want[i++]);
+    ASSERT_EQ_INT(i, 4);
+    size_t idx, max;
+    tyjson_val *key, *val;
+    i = 0;
+    TYJSON_OBJ_FOREACH(root, idx, max, key, val) {
+        ASSERT_EQ_STR(tyjson_get_str(key), want[i++]);
+        (void)val;
+    }
+    ASSERT_EQ_INT(i, 4);
+    tyjson_arr_iter ai = tyjson_arr_iter_with(a);
+    i = 0;
+    while (tyjson_arr_iter_next(&ai)) i++;
+    ASSERT_EQ_INT(i, 4);
+    tyjson_doc_free(d);
+}
+
+TEST(numbers_exact) {
+    const char *s = "[0,-0,18446744073709551615,-9223372036854775808,1e2,0.1,-1.5e-3]";
+    tyjson_doc *d = tyjson_read(s, strlen(s), 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(tyjson_is_uint(tyjson_arr_get(r, 0)));
+    ASSERT_TRUE(tyjson_is_real(tyjson_arr_get(r, 1)));
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_arr_get(r, 1)), -0.0);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_arr_get(r, 2)), UINT64_MAX);
+    ASSERT_EQ_INT(tyjson_get_sint(tyjson_arr_get(r, 3)), INT64_MIN);
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_arr_get(r, 4)), 100.0);
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_arr_get(r, 5)), 0.1);
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_arr_get(r, 6)), -1.5e-3);
+    int64_t i64;
+    uint64_t u64;
+    ASSERT_FALSE(tyjson_get_i64(tyjson_arr_get(r, 2), &i64));
+    ASSERT_TRUE(tyjson_get_u64(tyjson_arr_get(r, 2), &u64));
+    ASSERT_TRUE(tyjson_get_i64(tyjson_arr_get(r, 3), &i64));
+    ASSERT_FALSE(tyjson_get_u64(tyjson_arr_get(r, 3), &u64));
+    tyjson_doc_free(d);
+}
+
+TEST(big_numbers) {
+    ASSERT_PARSE_ERR("[18446744073709551616]", 0, TYJSON_E_NUMBER_RANGE, 1, 1, 2);
+    ASSERT_PARSE_ERR("[-9223372036854775809]", 0, TYJSON_E_NUMBER_RANGE, 1, 1, 2);
+    ASSERT_PARSE_ERR("1e400", 0, TYJSON_E_NUMBER_RANGE, 0, 1, 1);
+    tyjson_doc *d = parse_flags("[18446744073709551616, 1e400 ,2]", TYJSON_READ_BIGNUM_AS_RAW, NULL);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(tyjson_is_raw(tyjson_arr_get(r, 0)));
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_arr_get(r, 0)), "18446744073709551616");
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_arr_get(r, 1)), "1e400");
+    ASSERT_EQ_UINT(tyjson_get_len(tyjson_arr_get(r, 1)), 5);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_arr_get(r, 2)), 2);
+    tyjson_doc_free(d);
+    d = tyjson_read("1e-400", 6, 0);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_DBL_BITS(tyjson_get_real(tyjson_doc_get_root(d)), 0.0);
+    tyjson_doc_free(d);
+}
+
+TEST(error_positions) {
+    ASSERT_PARSE_ERR("", 0, TYJSON_E_EMPTY, 0, 1, 1);
+    ASSERT_PARSE_ERR("  \n ", 0, TYJSON_E_EMPTY, 4, 2, 2);
+    ASSERT_PARSE_ERR("[1,2", 0, TYJSON_E_TRUNCATED, 4, 1, 5);
+    ASSERT_PARSE_ERR("[1,\n  x]", 0, TYJSON_E_UNEXPECTED_CHAR, 6, 2, 3);
+    ASSERT_PARSE_ERR("{\"a\" 1}", 0, TYJSON_E_UNEXPECTED_CHAR, 5, 1, 6);
+    ASSERT_PARSE_ERR("{\"a\":1,}", 0, TYJSON_E_UNEXPECTED_CHAR, 7, 1, 8);
+    ASSERT_PARSE_ERR("[1,]", 0, TYJSON_E_UNEXPECTED_CHAR, 3, 1, 4);
+    ASSERT_PARSE_ERR("[1] x", 0, TYJSON_E_TRAILING, 4, 1, 5);
+    ASSERT_PARSE_ERR("tru", 0, TYJSON_E_TRUNCATED, 0, 1, 1);
+    ASSERT_PARSE_ERR("trux", 0, TYJSON_E_LITERAL, 0, 1, 1);
+    ASSERT_PARSE_ERR("[nul]", 0, TYJSON_E_LITERAL, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"abc", 0, TYJSON_E_TRUNCATED, 4, 1, 5);
+    ASSERT_PARSE_ERR("\"a\tb\"", 0, TYJSON_E_STRING_CTRL, 2, 1, 3);
+    ASSERT_PARSE_ERR("\"a\\qb\"", 0, TYJSON_E_ESCAPE, 2, 1, 3);
+    ASSERT_PARSE_ERR("\"\\u12G4\"", 0, TYJSON_E_ESCAPE, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\\ud800\"", 0, TYJSON_E_SURROGATE, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\\udc00\"", 0, TYJSON_E_SURROGATE, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\\ud800\\u0041\"", 0, TYJSON_E_SURROGATE, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\\ud800\\u00", 0, TYJSON_E_TRUNCATED, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\xc3\x28\"", 0, TYJSON_E_UTF8, 1, 1, 2);
+    ASSERT_PARSE_ERR("\"\xc0\xaf\"", 0, TYJSON_E_UTF8, 1, 1, 2);       /* overlong */
+    ASSERT_PARSE_ERR("\"\xed\xa0\x80\"", 0, TYJSON_E_UTF8, 1, 1, 2);   /* surrogate */
+    ASSERT_PARSE_ERR("\"\xf4\x90\x80\x80\"", 0, TYJSON_E_UTF8, 1, 1, 2); /* > U+10FFFF */
+    ASSERT_PARSE_ERR("[01]", 0, TYJSON_E_NUMBER, 2, 1, 3);
+    ASSERT_PARSE_ERR("[-]", 0, TYJSON_E_NUMBER, 2, 1, 3);
+    ASSERT_PARSE_ERR("[1.]", 0, TYJSON_E_NUMBER, 3, 1, 4);
+    ASSERT_PARSE_ERR("[1.5.3]", 0, TYJSON_E_UNEXPECTED_CHAR, 4, 1, 5);
+    ASSERT_PARSE_ERR("\xef\xbb\xbf[]", 0, TYJSON_E_UNEXPECTED_CHAR, 0, 1, 1);
+    ASSERT_PARSE_ERR("[NaN]", 0, TYJSON_E_UNEXPECTED_CHAR, 1, 1, 2);
+}
+
+TEST(embedded_nul_and_nul_escape) {
+    tyjson_error e;
+    tyjson_doc *d = tyjson_read_opts("[1]\0", 4, NULL, &e);
+    ASSERT_NULL(d);
+    ASSERT_EQ_INT(e.code, TYJSON_E_TRAILING);
+    ASSERT_EQ_UINT(e.offset, 3);
+    d = tyjson_read("\"a\\u0000b\"", 10, 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_EQ_UINT(tyjson_get_len(r), 3);
+    ASSERT_EQ_MEM(tyjson_get_str(r), "a\0b", 3);
+    ASSERT_TRUE(tyjson_equals_strn(r, "a\0b", 3));
+    tyjson_doc_free(d);
+}
+
+TEST(surrogate_pairs_and_wtf8) {
+    tyjson_doc *d = tyjson_read("\"\\ud83d\\ude00\"", 14, 0);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_doc_get_root(d)), "\xf0\x9f\x98\x80");
+    tyjson_doc_free(d);
+    d = parse_flags("\"\\ud800x\"", TYJSON_READ_ALLOW_INVALID_UTF8, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_doc_get_root(d)), "\xed\xa0\x80x");
+    tyjson_doc_free(d);
+    d = parse_flags("\"\xff\xfe\"", TYJSON_READ_ALLOW_INVALID_UTF8, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_doc_get_root(d)), "\xff\xfe");
+    tyjson_doc_free(d);
+}
+
+TEST(relaxed_flags) {
+    tyjson_doc *d = parse_flags("/* c */ [1, // x\n 2 /**/ ] // end", TYJSON_READ_ALLOW_COMMENTS, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_doc_get_root(d)), 2);
+    tyjson_doc_free(d);
+    ASSERT_PARSE_ERR("[1 /* open", TYJSON_READ_ALLOW_COMMENTS, TYJSON_E_COMMENT, 3, 1, 4);
+    ASSERT_PARSE_ERR("[1 / 2]", TYJSON_READ_ALLOW_COMMENTS, TYJSON_E_UNEXPECTED_CHAR, 3, 1, 4);
+    ASSERT_PARSE_ERR("[1 /* c */ ]", 0, TYJSON_E_UNEXPECTED_CHAR, 3, 1, 4);
+
+    d = parse_flags("{\"a\":[1,2,],}", TYJSON_READ_ALLOW_TRAILING_COMMAS, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_obj_get(tyjson_doc_get_root(d), "a")), 2);
+    tyjson_doc_free(d);
+    ASSERT_PARSE_ERR("[1,,]", TYJSON_READ_ALLOW_TRAILING_COMMAS, TYJSON_E_UNEXPECTED_CHAR, 3, 1, 4);
+    ASSERT_PARSE_ERR("[,]", TYJSON_READ_ALLOW_TRAILING_COMMAS, TYJSON_E_UNEXPECTED_CHAR, 1, 1, 2);
+
+    d = parse_flags("[NaN,Infinity,-Infinity]", TYJSON_READ_ALLOW_INF_NAN, NULL);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(isnan(tyjson_get_real(tyjson_arr_get(r, 0))));
+    ASSERT_TRUE(isinf(tyjson_get_real(tyjson_arr_get(r, 1))) && tyjson_get_real(tyjson_arr_get(r, 1)) > 0);
+    ASSERT_TRUE(isinf(tyjson_get_real(tyjson_arr_get(r, 2))) && tyjson_get_real(tyjson_arr_get(r, 2)) < 0);
+    tyjson_doc_free(d);
+    ASSERT_PARSE_ERR("[-NaN]", TYJSON_READ_ALLOW_INF_NAN, TYJSON_E_NUMBER, 2, 1, 3);
+    ASSERT_PARSE_ERR("[Infinit]", TYJSON_READ_ALLOW_INF_NAN, TYJSON_E_LITERAL, 1, 1, 2);
+
+    d = parse_flags("\xef\xbb\xbf{}", TYJSON_READ_ALLOW_BOM, NULL);
+    ASSERT_NOT_NULL(d);
+    tyjson_doc_free(d);
+}
+
+TEST(duplicate_keys) {
+    tyjson_doc *d = parse_flags("{\"a\":1,\"a\":2}", 0, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(tyjson_doc_get_root(d), "a")), 1);
+    ASSERT_EQ_UINT(tyjson_obj_size(tyjson_doc_get_root(d)), 2);
+    tyjson_doc_free(d);
+    ASSERT_PARSE_ERR("{\"a\":1,\"b\":{\"c\":1,\"c\":2}}", TYJSON_READ_REJECT_DUPLICATE_KEYS,
+                     TYJSON_E_DUPLICATE_KEY, 18, 1, 19);
+    /* large object takes the sorting path; the first repeat in document
+     * order is reported */
+    char buf[4096];
+    size_t n = 0;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "{");
+    for (int i = 0; i < 40; i++) n += (size_t)snprintf(buf + n, sizeof buf - n, "\"k%02d\":%d,", i, i);
+    size_t second_k30 = n;
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\"k30\":0,");
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "\"k05\":0}");
+    tyjson_read_options o = {TYJSON_READ_REJECT_DUPLICATE_KEYS, 0, NULL};
+    tyjson_error e;
+    d = tyjson_read_opts(buf, n, &o, &e);
+    ASSERT_NULL(d);
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    ASSERT_EQ_UINT(e.offset, second_k30);
+    o.flags = 0;
+    d = tyjson_read_opts(buf, n, &o, &e);
+    ASSERT_NOT_NULL(d);
+    tyjson_doc_free(d);
+}
+
+TEST(depth_limit_without_recursion) {
+    size_t n = 1000000;
+    char *s = (char *)malloc(2 * n);
+    memset(s, '[', n);
+    memset(s + n, ']', n);
+    tyjson_error e;
+    tyjson_doc *d = tyjson_read_opts(s, 2 * n, NULL, &e);
+    ASSERT_NULL(d);
+    ASSERT_EQ_INT(e.code, TYJSON_E_DEPTH);
+    ASSERT_EQ_UINT(e.offset, TYJSON_DEFAULT_MAX_DEPTH);
+    tyjson_read_options o = {0, UINT32_MAX, NULL};
+    d = tyjson_read_opts(s, 2 * n, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_val_count(d), n);
+    tyjson_val *v = tyjson_doc_get_root(d);
+    ASSERT_EQ_UINT(v->uni.ofs, n);
+    tyjson_doc_free(d);
+    o.max_depth = 3;
+    ASSERT_NULL(tyjson_read_opts("[[[[]]]]", 8, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DEPTH);
+    ASSERT_EQ_UINT(e.offset, 3);
+    d = tyjson_read_opts("[[[]]]", 6, &o, &e);
+    ASSERT_NOT_NULL(d);
+    tyjson_doc_free(d);
+    /* truncated deep input is a clean error too */
+    d = tyjson_read_opts(s, n, &o, &e);
+    ASSERT_NULL(d);
+    free(s);
+}
+
+TEST(stop_when_done_ndjson) {
+    const char *s = "{\"a\":1}\n[2, \"x]\"]\n  3\n\"s\"  \nnull";
+    size_t len = strlen(s), pos = 0;
+    tyjson_read_options o = {TYJSON_READ_STOP_WHEN_DONE, 0, NULL};
+    const char *types[] = {"object", "array", "uint", "string", "null"};
+    int count = 0;
+    while (pos < len) {
+        tyjson_error e;
+        tyjson_doc *d = tyjson_read_opts(s + pos, len - pos, &o, &e);
+        ASSERT_NOT_NULL(d);
+        ASSERT_EQ_STR(tyjson_get_type_desc(tyjson_doc_get_root(d)), types[count]);
+        size_t used = tyjson_doc_get_read_size(d);
+        ASSERT_TRUE(used > 0);
+        pos += used;
+        count++;
+        tyjson_doc_free(d);
+    }
+    ASSERT_EQ_INT(count, 5);
+    ASSERT_EQ_UINT(pos, len);
+    /* an error in a later record is reported against the record's bytes */
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts("[1,\n2 x]", 8, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_UINT(e.line, 2);
+    ASSERT_EQ_UINT(e.column, 3);
+    ASSERT_NULL(tyjson_read_opts("[1,2", 4, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_TRUNCATED);
+    tyjson_doc *d = tyjson_read_opts("[1]x", 4, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 3);
+    tyjson_doc_free(d);
+}
+
+TEST(pool_allocator) {
+    const char *s = "{\"name\":\"pool\",\"list\":[1,2,3,[4,[5]]],\"esc\":\"a\\nb\"}";
+    size_t len = strlen(s);
+    size_t need = tyjson_read_max_memory(len, 0);
+    ASSERT_TRUE(need > len);
+    char *mem = (char *)malloc(need);
+    tyjson_alloc pool;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&pool, mem, need));
+    tyjson_read_options o = {0, 0, &pool};
+    tyjson_doc *d = tyjson_read_opts(s, len, &o, NULL);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_obj_get(tyjson_doc_get_root(d), "esc")), "a\nb");
+    tyjson_doc_free(d);
+    /* every input shape fits the published bound */
+    const char *worst[] = {"[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]", "[[[[[[[[]]]]]]]]", "{\"\":0,\"\":0,\"\":0}", "0"};
+    for (int i = 0; i < 4; i++) {
+        size_t l = strlen(worst[i]);
+        size_t m = tyjson_read_max_memory(l, 0);
+        ASSERT_TRUE(tyjson_alloc_pool_init(&pool, mem, m < need ? m : need));
+        d = tyjson_read_opts(worst[i], l, &o, NULL);
+        ASSERT_NOT_NULL(d);
+        tyjson_doc_free(d);
+    }
+    tyjson_error e;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&pool, mem, 200));
+    ASSERT_NULL(tyjson_read_opts(s, len, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_NOMEM);
+    ASSERT_FALSE(tyjson_alloc_pool_init(&pool, mem, 8));
+    free(mem);
+}
+
+TEST(read_file_and_fp) {
+    const char *path = "/tmp/tyjson_test_parse.json";
+    FILE *f = fopen(path, "wb");
+    ASSERT_NOT_NULL(f);
+    fputs("{\n  \"k\": \"v\\n\",\n  \"n\": [1, 2,\n   x]\n}\n", f);
+    fclose(f);
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_file(path, NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_UINT(e.line, 4);
+    ASSERT_EQ_UINT(e.column, 4);
+    f = fopen(path, "wb");
+    fputs("{\"k\": \"v\\n\", \"n\": [1, 2]}", f);
+    fclose(f);
+    tyjson_doc *d = tyjson_read_file(path, NULL, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_STR(tyjson_get_str(tyjson_obj_get(tyjson_doc_get_root(d), "k")), "v\n");
+    tyjson_doc_free(d);
+    f = fopen(path, "rb");
+    d = tyjson_read_fp(f, NULL, &e);
+    fclose(f);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_obj_get(tyjson_doc_get_root(d), "n")), 2);
+    tyjson_doc_free(d);
+    ASSERT_NULL(tyjson_read_file("/nonexistent/x.json", NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_IO);
+    /* a pipe (not seekable): positions still count the original bytes,
+     * although the string before the error holds an escaped newline */
+    f = fopen(path, "wb");
+    fputs("[1,\n\"a\\nb\" ,x]", f);
+    fclose(f);
+    f = popen("cat /tmp/tyjson_test_parse.json", "r");
+    ASSERT_NOT_NULL(f);
+    ASSERT_NULL(tyjson_read_fp(f, NULL, &e));
+    pclose(f);
+    ASSERT_EQ_INT(e.code, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_UINT(e.line, 2);
+    ASSERT_EQ_UINT(e.column, 9);
+    remove(path);
+}
+
+TEST(json_pointer) {
+    const char *s = "{\"foo\":[\"bar\",\"baz\"],\"\":0,\"a/b\":1,\"c%d\":2,\"e^f\":3,\"g|h\":4,"
+                    "\"i\\\\j\":5,\"k\\\"l\":6,\" \":7,\"m~n\":8}";
+    tyjson_doc *d = tyjson_read(s, strlen(s), 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *r = tyjson_doc_get_root(d);
+    ASSERT_TRUE(tyjson_ptr_get(r, "") == r);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_ptr_get(r, "/foo")), 2);
+    ASSERT_TRUE(tyjson_equals_str(tyjson_ptr_get(r, "/foo/0"), "bar"));
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/")), 0);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/a~1b")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/c%d")), 2);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/e^f")), 3);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/g|h")), 4);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/i\\j")), 5);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/k\"l")), 6);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/ ")), 7);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(r, "/m~0n")), 8);
+    ASSERT_TRUE(tyjson_doc_ptr_get(d, "/foo/1") == tyjson_arr_get(tyjson_obj_get(r, "foo"), 1));
+    tyjson_error e;
+    ASSERT_NULL(tyjson_ptr_getx(r, "/foo/01", 7, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_NOT_FOUND);
+    ASSERT_NULL(tyjson_ptr_getx(r, "/foo/-", 6, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_NOT_FOUND);
+    ASSERT_NULL(tyjson_ptr_getx(r, "/foo/2", 6, &e));
+    ASSERT_NULL(tyjson_ptr_getx(r, "foo", 3, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_POINTER);
+    ASSERT_NULL(tyjson_ptr_getx(r, "/m~2n", 5, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_POINTER);
+    ASSERT_NULL(tyjson_ptr_get(r, "/foo/0/x"));
+    tyjson_doc_free(d);
+}
+
+static bool eq_text(const char *a, const char *b) {
+    tyjson_doc *x = tyjson_read(a, strlen(a), 0), *y = tyjson_read(b, strlen(b), 0);
+    if (!x || !y) TEST_FAIL("parse failed");
+    bool r = tyjson_equals(tyjson_doc_get_root(x), tyjson_doc_get_root(y));
+    tyjson_doc_free(x);
+    tyjson_doc_free(y);
+    return r;
+}
+
+TEST(equality) {
+    ASSERT_TRUE(eq_text("{\"a\":1,\"b\":[true,null]}", "{\"b\":[true,null],\"a\":1}"));
+    ASSERT_FALSE(eq_text("{\"a\":1}", "{\"a\":1.0}"));
+    ASSERT_FALSE(eq_text("[1,2]", "[2,1]"));
+    ASSERT_TRUE(eq_text("{\"a\":1,\"a\":2,\"b\":0}", "{\"b\":0,\"a\":1,\"a\":2}"));
+    ASSERT_FALSE(eq_text("{\"a\":1,\"a\":2}", "{\"a\":2,\"a\":1}"));
+    ASSERT_FALSE(eq_text("{\"a\":1,\"a\":1}", "{\"a\":1,\"b\":1}"));
+    ASSERT_TRUE(eq_text("-0.0", "-0.0"));
+    ASSERT_TRUE(eq_text("\"a\\u0000\"", "\"a\\u0000\""));
+    ASSERT_FALSE(eq_text("\"a\\u0000\"", "\"a\""));
+    /* large objects in different orders take the sorting path */
+    char a[8192], b[8192];
+    size_t na = 0, nb = 0;
+    na += (size_t)snprintf(a + na, sizeof a - na, "{");
+    nb += (size_t)snprintf(b + nb, sizeof b - nb, "{");
+    for (int i = 0; i < 100; i++) {
+        na += (size_t)snprintf(a + na, sizeof a - na, "%s\"k%d\":[%d]", i ? "," : "", i, i);
+        nb += (size_t)snprintf(b + nb, sizeof b - nb, "%s\"k%d\":[%d]", i ? "," : "", 99 - i, 99 - i);
+    }
+    snprintf(a + na, sizeof a - na, "}");
+    snprintf(b + nb, sizeof b - nb, "}");
+    ASSERT_TRUE(eq_text(a, b));
+    b[nb - 2] = '7'; /* the last value [0] becomes [7] */
+    ASSERT_FALSE(eq_text(a, b));
+    ASSERT_TRUE(tyjson_equals(NULL, NULL));
+}
+
+TEST(status_table) {
+    ASSERT_EQ_STR(tyjson_status_name(TYJSON_E_NOMEM), "E_NOMEM");
+    ASSERT_EQ_STR(tyjson_status_msg(TYJSON_OK), "success");
+    ASSERT_EQ_STR(tyjson_status_name((tyjson_status)9999), "E_UNKNOWN");
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read("[1,\n?]", 6, 0));
+    tyjson_read_opts("[1,\n?]", 6, NULL, &e);
+    char buf[128];
+    ASSERT_EQ_STR(tyjson_error_format(&e, buf, sizeof buf), "2:1: unexpected character");
+    size_t line, col;
+    ASSERT_TRUE(tyjson_locate("ab\ncd", 5, 4, &line, &col));
+    ASSERT_EQ_UINT(line, 2);
+    ASSERT_EQ_UINT(col, 2);
+    ASSERT_FALSE(tyjson_locate("ab", 2, 3, &line, &col));
+}
+
+int main(int argc, char **argv) { return test_main(argc, argv); }
