@@ -96,8 +96,14 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
             u64 w = tyjson__load64(src);
             u64 m = tyjson__str_special(w);
             if (m) {
+                /* Store the k clean bytes with one 8-byte write that puts
+                 * back what was there beyond them: safe in place, where a
+                 * plain 8-byte store could clobber unread input. */
                 unsigned k = tyjson__first_byte(m);
-                memmove(dst, src, k);
+                u64 keep = ~(u64)0 << (8 * k);
+                u64 old = tyjson__load64(dst);
+                u64 merged = (w & ~keep) | (old & keep);
+                memcpy(dst, &merged, 8);
                 dst += k;
                 src += k;
                 break;
@@ -134,7 +140,18 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
             if (!allow_invalid) return unesc_fail(src, dst, TYJSON_E_UTF8);
             n = 1;
         }
+#if TYJSON__SWAR
+        if (n == 1) {
+            *dst = *src;
+        } else {
+            /* n <= 4 bytes; the same merge as above keeps in-place safe */
+            u64 keep = ~(u64)0 << (8 * n);
+            u64 merged = (tyjson__load64(src) & ~keep) | (tyjson__load64(dst) & keep);
+            memcpy(dst, &merged, 8);
+        }
+#else
         memmove(dst, src, n);
+#endif
         dst += n;
         src += n;
     }

@@ -93,7 +93,7 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws(const u8 *p, const u8 *end) {
 /* Length (2-4) of the valid UTF-8 multi-byte sequence at p (p[0] >= 0x80),
  * or 0 if invalid: stray continuation, overlong form, surrogate, above
  * U+10FFFF, or truncated by end. */
-TYJSON__FORCEINLINE usize tyjson__utf8_seq(const u8 *p, const u8 *end) {
+static inline usize tyjson__utf8_seq_slow(const u8 *p, const u8 *end) {
     u8 b0 = p[0];
     usize avail = (usize)(end - p);
     if (b0 < 0xC2) return 0;
@@ -116,6 +116,32 @@ TYJSON__FORCEINLINE usize tyjson__utf8_seq(const u8 *p, const u8 *end) {
         return 4;
     }
     return 0;
+}
+
+/* Same contract. With 4 bytes available, one little-endian load decides
+ * each form with a mask and a compare instead of a branch per byte; the
+ * 3-byte form is tested first because CJK text is made of it. */
+TYJSON__FORCEINLINE usize tyjson__utf8_seq(const u8 *p, const u8 *end) {
+#if TYJSON__SWAR
+    if (likely(end - p >= 4)) {
+        u32 w = tyjson__load32(p);
+        if ((w & 0x00C0C0F0u) == 0x008080E0u) {
+            /* lead E0 needs cont >= A0 (not overlong); ED needs cont < A0
+             * (not a surrogate): bits 0x0F of the lead, 0x20 of the cont. */
+            u32 t = w & 0x0000200Fu;
+            return (t != 0 && t != 0x0000200Du) ? 3 : 0;
+        }
+        if ((w & 0x0000C0E0u) == 0x000080C0u) return (w & 0x1Eu) ? 2 : 0;
+        if ((w & 0xC0C0C0F8u) == 0x808080F0u) {
+            u32 lead = w & 0x7u, hi = w & 0x3000u; /* lead bits, cont1 bits 0x30 */
+            if (lead == 0) return hi ? 4 : 0;       /* F0: >= U+10000 */
+            if (lead < 4) return 4;
+            return (lead == 4 && hi == 0) ? 4 : 0;  /* F4: <= U+10FFFF */
+        }
+        return 0;
+    }
+#endif
+    return tyjson__utf8_seq_slow(p, end);
 }
 
 /* Encodes code point cp (<= 0x10FFFF; surrogates allowed, giving WTF-8) at
@@ -190,6 +216,22 @@ TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u
         /* Non-ASCII: validate whole sequences while they keep coming, which
          * is the common shape of CJK and other non-Latin text. */
         do {
+#if TYJSON__SWAR
+            /* Two 3-byte characters per step: one 8-byte load checks both
+             * shapes, then each one's overlong/surrogate bits. */
+            while (end - p >= 8) {
+                u64 w = tyjson__load64(p);
+                if ((w & 0x0000C0C0F0C0C0F0ull) != 0x00008080E08080E0ull) break;
+                /* Index = lead's low nibble | bit 5 of the first continuation
+                 * (moved to bit 4); bit 0 (E0 80..9F: overlong) and bit 29
+                 * (ED A0..BF: surrogate) of the constant mark the bad ones. */
+                u32 i1 = ((u32)w & 0xFu) | (((u32)w >> 9) & 0x10u);
+                u32 i2 = ((u32)(w >> 24) & 0xFu) | ((u32)(w >> 33) & 0x10u);
+                if (((0x20000001u >> i1) | (0x20000001u >> i2)) & 1u) break;
+                p += 6;
+            }
+            if (p >= end || *p < 0x80) break;
+#endif
             usize n = tyjson__utf8_seq(p, end);
             if (unlikely(n == 0)) {
                 if (allow_invalid) {
@@ -224,7 +266,9 @@ typedef struct tyjson__str_unesc {
  * Decodes a string body starting at src (a backslash or any byte of the
  * body) into dst, up to and including the closing quote. dst may equal
  * src (in-place decoding: escapes only shrink), otherwise dst must have
- * room for (end - src) bytes. Validates UTF-8 unless allow_invalid; lone
+ * room for (end - src) bytes. Both src and dst must be readable and dst
+ * writable 8 bytes beyond the decoded length (8-byte loads and stores):
+ * the DOM parser's padding gives that, other callers add slack. Validates UTF-8 unless allow_invalid; lone
  * surrogate escapes are an error unless allow_invalid (then WTF-8).
  */
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,

@@ -481,4 +481,61 @@ TEST(status_table) {
     ASSERT_FALSE(tyjson_locate("ab", 2, 3, &line, &col));
 }
 
+
+/* Every UTF-8 edge at every position inside runs of valid characters, so
+ * that the byte loop, the 4-byte mask path and the two-character path all
+ * see it. */
+TEST(utf8_edges_everywhere) {
+    static const char *good[] = {"\xc2\x80", "\xdf\xbf", "\xe0\xa0\x80", "\xed\x9f\xbf",
+                                 "\xee\x80\x80", "\xef\xbf\xbf", "\xf0\x90\x80\x80",
+                                 "\xf4\x8f\xbf\xbf", "\xf3\xbf\xbf\xbf", "\xe4\xb8\xad"};
+    static const char *bad[] = {"\xc0\x80", "\xc1\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf",
+                                "\xed\xa0\x80", "\xed\xbf\xbf", "\xf0\x80\x80\x80",
+                                "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80",
+                                "\x80", "\xbf", "\xe4\xb8", "\xe4\x28\xad", "\xff", "\xf8\x88\x80\x80\x80"};
+    const char *fill[] = {"a", "\xe4\xb8\xad", "\xc3\xa9", "\xf0\x9f\x98\x80"};
+    char buf[256];
+    for (int f = 0; f < 4; f++) {
+        for (int pre = 0; pre < 12; pre++) {
+            for (int post = 0; post < 3; post++) {
+                for (size_t g = 0; g < sizeof good / sizeof *good; g++) {
+                    size_t n = 0;
+                    buf[n++] = '"';
+                    for (int i = 0; i < pre; i++) n += (size_t)sprintf(buf + n, "%s", fill[f]);
+                    n += (size_t)sprintf(buf + n, "%s", good[g]);
+                    for (int i = 0; i < post * 5; i++) n += (size_t)sprintf(buf + n, "%s", fill[f]);
+                    buf[n++] = '"';
+                    tyjson_error e;
+                    tyjson_doc *d = tyjson_read_opts(buf, n, NULL, &e);
+                    if (!d) TEST_FAIL("good sequence %zu rejected (fill %d pre %d): %s at %zu", g, f, pre, e.msg, e.offset);
+                    ASSERT_EQ_UINT(tyjson_get_len(tyjson_doc_get_root(d)), n - 2);
+                    tyjson_doc_free(d);
+                }
+                for (size_t b = 0; b < sizeof bad / sizeof *bad; b++) {
+                    size_t n = 0;
+                    buf[n++] = '"';
+                    for (int i = 0; i < pre; i++) n += (size_t)sprintf(buf + n, "%s", fill[f]);
+                    size_t at = n;
+                    n += (size_t)sprintf(buf + n, "%s", bad[b]);
+                    for (int i = 0; i < post * 5; i++) n += (size_t)sprintf(buf + n, "%s", fill[f]);
+                    buf[n++] = '"';
+                    tyjson_error e;
+                    tyjson_doc *d = tyjson_read_opts(buf, n, NULL, &e);
+                    if (d) TEST_FAIL("bad sequence %zu accepted (fill %d pre %d)", b, f, pre);
+                    ASSERT_EQ_INT(e.code, TYJSON_E_UTF8);
+                    ASSERT_EQ_UINT(e.offset, at);
+                    /* the same bytes after an escape take the decoding path */
+                    char buf2[300];
+                    memcpy(buf2, "\"\\n", 3);
+                    memcpy(buf2 + 3, buf + 1, n - 1);
+                    d = tyjson_read_opts(buf2, n + 2, NULL, &e);
+                    if (d) TEST_FAIL("bad sequence %zu accepted after escape", b);
+                    ASSERT_EQ_INT(e.code, TYJSON_E_UTF8);
+                    ASSERT_EQ_UINT(e.offset, at + 2);
+                }
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -1,0 +1,34 @@
+# Thin wrapper over CMake for the two commands of the README.
+#   make bench   build everything and run the benchmark comparison
+#   make test    build and run every test: a release build with gcc, then the
+#                whole suite again under AddressSanitizer + UBSan with clang
+#   make install PREFIX=/usr/local
+JOBS ?= 2
+PREFIX ?= /usr/local
+
+.PHONY: all bench test test-release test-sanitize install clean
+
+all:
+	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+	cmake --build build -j$(JOBS)
+
+bench:
+	bash bench/run.sh
+
+test: test-release test-sanitize
+
+test-release:
+	CC=gcc CXX=g++ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+	cmake --build build -j$(JOBS)
+	cd build && ctest --output-on-failure -j$(JOBS)
+
+test-sanitize:
+	CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTYJSON_SANITIZE=ON
+	cmake --build build-asan -j$(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j$(JOBS)
+
+install: all
+	cmake --install build --prefix $(PREFIX)
+
+clean:
+	rm -rf build build-asan build-bench
