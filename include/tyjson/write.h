@@ -6,7 +6,9 @@
  * one rule everywhere: integers exactly, doubles as the shortest text that
  * reads back to the same double (always with a '.' or an exponent, so a
  * double stays a double: 50.0 is written "50.0"), -0.0 as "-0.0".
- * Output is iterative: no recursion whatever the depth.
+ * Strings are escaped minimally (\" \\ \b \f \n \r \t, other control
+ * characters as \u00XX with lowercase hex); flags add \uXXXX for non-ASCII
+ * and \/ for '/'. Output is iterative: no recursion whatever the depth.
  *
  * Thread-safety: writing only reads the document; concurrent writers of the
  * same immutable document are fine.
@@ -37,11 +39,12 @@ TYJSON_API char *tyjson_write_opts(const tyjson_doc *doc,
 TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, size_t *len);
 
 /**
- * Writes into the caller's buffer without allocating.
- * @return the text length (without NUL). If it is >= cap, nothing usable
- *   was written, err->code is TYJSON_E_BUF_TOO_SMALL, and the return value
- *   is the exact space needed (plus 1 for the NUL). Returns 0 on other
- *   errors. The text is NUL-terminated when len < cap.
+ * Writes into the caller's buffer (allocating from opts->alc only for
+ * nesting deeper than 256 levels).
+ * @return the text length, not counting the NUL, like snprintf. If it is
+ *   >= cap the buffer was too small: err->code is TYJSON_E_BUF_TOO_SMALL,
+ *   nothing was written past cap, and return + 1 bytes are needed.
+ *   Returns 0 on other errors. The text is NUL-terminated when it fits.
  */
 TYJSON_API size_t tyjson_val_write_buf(const tyjson_val *val, char *buf, size_t cap,
                                        const tyjson_write_options *opts,

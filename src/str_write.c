@@ -1,0 +1,341 @@
+/*
+ * str_write.c - JSON string literals: escaping, UTF-8 validation and
+ * repair. The rules are in str_write.h.
+ *
+ * Speed: strings are scanned 8 bytes at a time (SWAR on a u64 loaded with
+ * memcpy) for bytes that need attention: < 0x20, '"', '\\', >= 0x80 and, with
+ * ESCAPE_SLASH, '/'. Clean words are stored as they are; a flagged word is
+ * stored too (speculatively) and the cursor is moved to its first flagged
+ * byte, which a 256-entry table then classifies. Output room is reserved
+ * per block of input bytes at the worst case of 6 output bytes per input
+ * byte, so a long string never needs a reservation much larger than a block.
+ */
+#include "str_write.h"
+
+/* Input bytes per reservation: 6 * BLOCK + BLOCK_EXTRA <= RESERVE_MAX. */
+#define BLOCK 512u
+/* A UTF-8 sequence that starts in a block may end past it (at most 6 more
+ * output bytes than budgeted), plus the closing quote and the slack. */
+#define BLOCK_EXTRA (32u + TYJSON__STR_SLACK)
+
+/* Byte classes: 0 = copy as is; an ASCII byte that needs escaping maps to
+ * the letter after the backslash ('u' = \u00XX); 1 = non-ASCII (UTF-8). */
+#define Z4 0, 0, 0, 0
+#define Z16 Z4, Z4, Z4, Z4
+#define U4 'u', 'u', 'u', 'u'
+#define H4 1, 1, 1, 1
+#define H16 H4, H4, H4, H4
+#define CTL_ROWS                                                               \
+    'u', 'u', 'u', 'u', 'u', 'u', 'u', 'u', 'b', 't', 'n', 'u', 'f', 'r', 'u', 'u', \
+    U4, U4, U4, U4
+#define TAIL_ROWS(slash)                                                       \
+    0, 0, '"', 0, Z4, Z4, 0, 0, 0, slash, /* 0x20 */                           \
+    Z16,                                  /* 0x30 */                           \
+    Z16,                                  /* 0x40 */                           \
+    Z4, Z4, Z4, '\\', 0, 0, 0,            /* 0x50 */                           \
+    Z16, Z16,                             /* 0x60 */                           \
+    H16, H16, H16, H16, H16, H16, H16, H16 /* 0x80 */
+
+static const u8 tab_min[256] = {CTL_ROWS, TAIL_ROWS(0)};
+static const u8 tab_slash[256] = {CTL_ROWS, TAIL_ROWS('/')};
+
+static const char hexd[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
+                              '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+
+/* ----------------------------------------------------------------------------
+ * SWAR: a mask whose lowest set bit (per byte, 0x80) marks the first byte
+ * that needs attention. Each term sets a byte's high bit for its own
+ * condition or after a borrow from a lower flagged byte, so the lowest
+ * flagged byte is always exact; `| x` flags non-ASCII bytes.
+ * ------------------------------------------------------------------------- */
+#define ONES 0x0101010101010101ull
+#define HIGH 0x8080808080808080ull
+
+TYJSON__FORCEINLINE u64 attn_mask(u64 x, bool slash) {
+    u64 m = (x - ONES * 0x20) | ((x ^ (ONES * '"')) - ONES) |
+            ((x ^ (ONES * '\\')) - ONES) | x;
+    if (slash) m |= (x ^ (ONES * '/')) - ONES;
+    return m & HIGH;
+}
+
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#  define FIRST_FLAGGED(m, s, tab) ((usize)__builtin_ctzll(m) >> 3)
+#else
+/* On big-endian machines borrows run towards lower addresses, so the mask
+ * only says "somewhere in these 8 bytes": find the byte with the table. */
+#  define FIRST_FLAGGED(m, s, tab) first_flagged_scan(s, tab)
+static usize first_flagged_scan(const u8 *s, const u8 *tab) {
+    usize i = 0;
+    while (!tab[s[i]]) i++;
+    return i;
+}
+#endif
+
+/* ----------------------------------------------------------------------------
+ * UTF-8.
+ * ------------------------------------------------------------------------- */
+
+/* Whole-sequence tests on a little-endian u32 load (byte 0 in the low bits). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#  define FAST_UTF8_LE 1
+#else
+#  define FAST_UTF8_LE 0
+#endif
+
+/* Decodes the sequence at s (s < end, *s >= 0x80). Returns its length (2-4)
+ * and the code point, or minus the length of the maximal invalid subpart
+ * (the longest prefix of a valid sequence that is there, at least 1). */
+static int utf8_decode(const u8 *s, const u8 *end, u32 *cp) {
+    u8 c = s[0], lo = 0x80, hi = 0xBF;
+    int len;
+    if (c < 0xC2) return -1;
+    if (c < 0xE0) {
+        len = 2;
+    } else if (c < 0xF0) {
+        len = 3;
+        if (c == 0xE0) lo = 0xA0;      /* overlong */
+        else if (c == 0xED) hi = 0x9F; /* surrogates */
+    } else if (c < 0xF5) {
+        len = 4;
+        if (c == 0xF0) lo = 0x90;      /* overlong */
+        else if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
+    } else {
+        return -1;
+    }
+    usize avail = (usize)(end - s);
+    if (avail < 2 || s[1] < lo || s[1] > hi) return -1;
+    u32 v = (u32)(c & (0xFF >> (len + 1)));
+    v = (v << 6) | (u32)(s[1] & 0x3F);
+    for (int i = 2; i < len; i++) {
+        if ((usize)i >= avail || (s[i] & 0xC0) != 0x80) return -i;
+        v = (v << 6) | (u32)(s[i] & 0x3F);
+    }
+    *cp = v;
+    return len;
+}
+
+TYJSON__FORCEINLINE char *put_u16(char *d, u32 u) {
+    d[0] = '\\';
+    d[1] = 'u';
+    d[2] = hexd[(u >> 12) & 15];
+    d[3] = hexd[(u >> 8) & 15];
+    d[4] = hexd[(u >> 4) & 15];
+    d[5] = hexd[u & 15];
+    return d + 6;
+}
+
+/* Length (2-4) of the valid sequence at s with `avail` bytes left, and its
+ * code point; 0 if invalid. The common 2- and 3-byte forms take no loop. */
+TYJSON__FORCEINLINE int utf8_valid(const u8 *s, usize avail, u32 *cp) {
+    u32 c = s[0];
+    if (c >= 0xE0 && c < 0xF0) {
+        if (avail < 3) return 0;
+        u32 b1 = s[1], b2 = s[2];
+        u32 v = ((c & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+        /* continuation bytes, not overlong, not a surrogate */
+        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || v < 0x800 || (v & 0xF800) == 0xD800)
+            return 0;
+        *cp = v;
+        return 3;
+    }
+    if (c >= 0xC2 && c < 0xE0) {
+        if (avail < 2 || (s[1] & 0xC0) != 0x80) return 0;
+        *cp = ((c & 0x1F) << 6) | (u32)(s[1] & 0x3F);
+        return 2;
+    }
+    if (c >= 0xF0 && c < 0xF5) {
+        if (avail < 4) return 0;
+        u32 b1 = s[1], b2 = s[2], b3 = s[3];
+        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (b3 & 0xC0) != 0x80) return 0;
+        u32 v = ((c & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
+        if (v < 0x10000 || v > 0x10FFFF) return 0;
+        *cp = v;
+        return 4;
+    }
+    return 0;
+}
+
+/* Replaces the maximal invalid subpart at s (see utf8_decode) with U+FFFD,
+ * or fails. Returns the new cursor or NULL; advances *ps. */
+static TYJSON__NOINLINE char *utf8_bad(tyjson__wbuf *wb, char *d, const u8 **ps,
+                                       const u8 *end, tyjson_write_flags flags) {
+    u32 cp;
+    int len = utf8_decode(*ps, end, &cp);
+    if (len > 0 || !(flags & TYJSON_WRITE_REPLACE_INVALID_UTF8)) {
+        /* len > 0 cannot happen: utf8_valid and utf8_decode agree. */
+        tyjson__wbuf_fail(wb, TYJSON_E_UTF8);
+        return NULL;
+    }
+    *ps += -len;
+    if (flags & TYJSON_WRITE_ESCAPE_UNICODE) return put_u16(d, 0xFFFD);
+    memcpy(d, "\xEF\xBF\xBD", 3);
+    return d + 3;
+}
+
+/* Writes the run of non-ASCII sequences at *ps (stopping at blk_end or at
+ * an ASCII byte). Returns the new cursor or NULL on invalid UTF-8. */
+static char *utf8_run(tyjson__wbuf *wb, char *d, const u8 **ps, const u8 *blk_end,
+                      const u8 *end, tyjson_write_flags flags) {
+    const u8 *s = *ps;
+    if (!(flags & TYJSON_WRITE_ESCAPE_UNICODE)) {
+        do {
+            u32 cp;
+            usize avail = (usize)(end - s);
+#if FAST_UTF8_LE
+            if (likely(avail >= 4)) {
+                /* Fast forms on one 4-byte load: 3 bytes (1110xxxx 10xxxxxx
+                 * 10xxxxxx) whose lead is not E0 (overlongs) or ED
+                 * (surrogates), which covers CJK text; then 2 bytes
+                 * (110xxxxx 10xxxxxx) with a lead of at least C2. */
+                u32 x;
+                memcpy(&x, s, 4);
+                memcpy(d, &x, 4); /* room: 6 bytes per input byte */
+                if ((x & 0xC0C0F0u) == 0x8080E0u && ((0xDFFEu >> (x & 15u)) & 1u)) {
+                    d += 3;
+                    s += 3;
+                    continue;
+                }
+                if ((x & 0xC0E0u) == 0x80C0u && (x & 0x1Eu) != 0) {
+                    d += 2;
+                    s += 2;
+                    continue;
+                }
+            }
+#endif
+            int len = utf8_valid(s, avail, &cp);
+            if (likely(len)) {
+                if (likely(avail >= 4)) {
+                    memcpy(d, s, 4); /* d has room: 6 bytes per input byte */
+                } else {
+                    d[0] = (char)s[0];
+                    d[1] = (char)s[1];
+                    if (len > 2) d[2] = (char)s[2];
+                }
+                d += len;
+                s += len;
+            } else {
+                d = utf8_bad(wb, d, &s, end, flags);
+                if (!d) return NULL;
+            }
+        } while (s < blk_end && *s >= 0x80);
+    } else {
+        do {
+            u32 cp;
+            int len = utf8_valid(s, (usize)(end - s), &cp);
+            if (likely(len)) {
+                if (cp >= 0x10000) {
+                    cp -= 0x10000;
+                    d = put_u16(d, 0xD800 + (cp >> 10));
+                    d = put_u16(d, 0xDC00 + (cp & 0x3FF));
+                } else {
+                    d = put_u16(d, cp);
+                }
+                s += len;
+            } else {
+                d = utf8_bad(wb, d, &s, end, flags);
+                if (!d) return NULL;
+            }
+        } while (s < blk_end && *s >= 0x80);
+    }
+    *ps = s;
+    return d;
+}
+
+/* ----------------------------------------------------------------------------
+ * Blocks.
+ * ------------------------------------------------------------------------- */
+
+/* Writes the input bytes [*ps, blk_end) (a UTF-8 sequence may run on to
+ * `end`). Room for 6 bytes per input byte plus BLOCK_EXTRA is reserved. */
+TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
+                                    const u8 *blk_end, const u8 *end,
+                                    tyjson_write_flags flags, bool slash) {
+    const u8 *tab = slash ? tab_slash : tab_min;
+    const u8 *s = *ps;
+    for (;;) {
+        while ((usize)(blk_end - s) >= 8) {
+            u64 x;
+            memcpy(&x, s, 8);
+            memcpy(d, &x, 8);
+            u64 m = attn_mask(x, slash);
+            if (likely(m == 0)) {
+                s += 8;
+                d += 8;
+                continue;
+            }
+            usize i = FIRST_FLAGGED(m, s, tab);
+            s += i;
+            d += i;
+            goto special;
+        }
+        /* Fewer than 8 bytes left in the block. */
+        while (s < blk_end) {
+            if (tab[*s]) goto special;
+            *d++ = (char)*s++;
+        }
+        *ps = s;
+        return d;
+
+    special : {
+        u8 c = *s, e = tab[c];
+        if (e > 1) {
+            d[0] = '\\';
+            d[1] = (char)e;
+            if (e == 'u') {
+                d[2] = '0';
+                d[3] = '0';
+                d[4] = hexd[c >> 4];
+                d[5] = hexd[c & 15];
+                d += 6;
+            } else {
+                d += 2;
+            }
+            s++;
+        } else {
+            d = utf8_run(wb, d, &s, blk_end, end, flags);
+            if (!d) return NULL;
+            /* A sequence may end past the block; the SWAR loop's room test
+             * must not see s > blk_end. */
+            if (s >= blk_end) {
+                *ps = s;
+                return d;
+            }
+        }
+    }
+    }
+}
+
+TYJSON__FORCEINLINE char *str_write_impl(tyjson__wbuf *wb, char *d, const u8 *s,
+                                         usize n, tyjson_write_flags flags,
+                                         bool slash) {
+    const u8 *end = s + n;
+    usize blk = n < BLOCK ? n : BLOCK;
+    usize need = blk * 6 + BLOCK_EXTRA;
+    if (unlikely((usize)(wb->end - d) < need)) d = tyjson__wbuf_grow(wb, d, need);
+    *d++ = '"';
+    for (;;) {
+        d = esc_block(wb, d, &s, s + blk, end, flags, slash);
+        if (unlikely(!d)) return NULL;
+        if (s >= end) break;
+        usize left = (usize)(end - s);
+        blk = left < BLOCK ? left : BLOCK;
+        need = blk * 6 + BLOCK_EXTRA;
+        if ((usize)(wb->end - d) < need) d = tyjson__wbuf_grow(wb, d, need);
+    }
+    *d++ = '"';
+    return d;
+}
+
+char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
+                        tyjson_write_flags flags) {
+    if (n == 0) { /* s may be NULL: no pointer arithmetic on it */
+        if ((usize)(wb->end - d) < 2 + TYJSON__STR_SLACK) d = tyjson__wbuf_grow(wb, d, 2 + TYJSON__STR_SLACK);
+        d[0] = '"';
+        d[1] = '"';
+        return d + 2;
+    }
+    if (flags & TYJSON_WRITE_ESCAPE_SLASH)
+        return str_write_impl(wb, d, (const u8 *)s, n, flags, true);
+    return str_write_impl(wb, d, (const u8 *)s, n, flags, false);
+}
