@@ -15,8 +15,7 @@
 typedef enum tyjson__num_kind {
     TYJSON__NUM_UINT = 0, /* non-negative integer that fits uint64 */
     TYJSON__NUM_SINT = 1, /* negative integer that fits int64 */
-    TYJSON__NUM_REAL = 2, /* has fraction or exponent (or too big for 64 bits
-                             and not kept raw): a double */
+    TYJSON__NUM_REAL = 2, /* has a fraction or exponent: a double */
     TYJSON__NUM_RAW = 3   /* TYJSON_READ_BIGNUM_AS_RAW and out of range: the
                              caller keeps the text [start, returned end) */
 } tyjson__num_kind;
@@ -63,7 +62,7 @@ char *tyjson__i64_write(i64 v, char *dst);
  * Shortest decimal that reads back to exactly v, always with a '.' or an
  * exponent so that it reads back as a real: 50.0 -> "50.0", 0.1 -> "0.1",
  * -0.0 -> "-0.0", 1e300 -> "1e300", 1.5e-7 -> "1.5e-7",
- * 123456789012345680000.0 -> "1.2345678901234568e20" (plain notation for
+ * 1234567890123456800000.0 -> "1.2345678901234568e21" (plain notation for
  * decimal exponents in [-6, 21), like ECMAScript; no '+' in exponents).
  * v must be finite.
  */

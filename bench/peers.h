@@ -1,0 +1,132 @@
+/*
+ * peers.h - the interface between the benchmark driver (bench.c) and the
+ * libraries it compares ("contenders"): tyjson itself and its peers.
+ *
+ * Each contender is one adapter file in bench/peers/ that fills a
+ * bench_adapter. The driver knows nothing about any library: it calls these
+ * hooks, times them, and checks their results against each other. An adapter
+ * leaves a hook NULL when its library cannot do that operation; the driver
+ * then prints n/a with the reason in `notes`.
+ *
+ * State: create() returns a state that the adapter reuses between calls
+ * (a simdjson parser, a json-c tokener, ...). A state holds at most one
+ * document at a time: the driver always calls free_doc() before the next
+ * parse() on the same state. The driver keeps
+ * separate states for the document under test and for parse loops.
+ *
+ * Input: `dat` holds `len` bytes of JSON followed by a NUL byte at dat[len]
+ * that is not part of the input (yajl's tree API needs NUL-terminated text;
+ * every other adapter must ignore it). The bytes stay valid and unchanged
+ * until the driver frees them, but adapters must not rely on that beyond
+ * the parse call unless their library is documented to need it.
+ *
+ * Adding an operation later (typed-struct binding, streaming, ...): add an
+ * optional hook here, NULL in the adapters that lack it, and a row in the
+ * driver's operation table.
+ */
+#ifndef TYJSON_BENCH_PEERS_H
+#define TYJSON_BENCH_PEERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * What a walk of the whole document saw. Keys count both in `keys` and in
+ * `str_bytes` (with the string values). `int_sum` adds every integer value
+ * as a wrapping uint64 (order-independent, so libraries that reorder object
+ * members still agree); `num_sum` adds every number as a double and exists
+ * only so that nothing can be optimised away (it is not compared).
+ */
+typedef struct bench_stats {
+    uint64_t objects, arrays, keys, strings, numbers, integers, reals;
+    uint64_t trues, falses, nulls;
+    uint64_t str_bytes;
+    uint64_t int_sum;
+    double num_sum;
+} bench_stats;
+
+/* Text written by an adapter; `priv` is for free_text. */
+typedef struct bench_text {
+    const char *data;
+    size_t len;
+    void *priv;
+} bench_text;
+
+/* Bytes a parsed document took from a counting allocator. */
+typedef struct bench_mem {
+    size_t held;   /* live after the parse returned, the document still alive */
+    size_t peak;   /* most live at any point during the parse */
+    size_t allocs; /* allocation calls (malloc + realloc) during the parse */
+} bench_mem;
+
+/* Capability bits (bench_adapter.caps). */
+/* Numbers are approximate: integers are stored as doubles (beyond 2^53
+ * they lose digits, and they cannot be told from reals), and written doubles
+ * may be 1 ulp off. The driver then skips the integer statistics and
+ * compares numbers as doubles within 2 ulp. */
+#define BENCH_CAP_LOSSY_NUMBERS (1u << 0)
+/* The library has no pretty writer: write-pretty shows n/a. */
+#define BENCH_CAP_NO_PRETTY     (1u << 1)
+
+typedef enum bench_write_mode {
+    BENCH_WRITE_MINIFY = 0,
+    BENCH_WRITE_PRETTY = 1 /* 2-space indent where the library can choose */
+} bench_write_mode;
+
+typedef struct bench_adapter {
+    const char *name;    /* short column name, such as "yyjson" */
+    const char *version; /* library version, or "" when unknown */
+    const char *notes;   /* settings and limitations, printed once */
+    unsigned caps;       /* BENCH_CAP_* */
+
+    void *(*create)(void);
+    void (*destroy)(void *st);
+
+    /* Parses into the state's document; false on any error. */
+    bool (*parse)(void *st, const char *dat, size_t len);
+    /* Releases the state's document (if any). */
+    void (*free_doc)(void *st);
+    /* Visits every value of the state's document, adding into *out. */
+    bool (*walk)(void *st, bench_stats *out);
+    /* Writes the state's document; the text stays valid until free_text. */
+    bool (*write)(void *st, bench_write_mode mode, bench_text *out);
+    void (*free_text)(void *st, bench_text *text);
+    /* Parses with a counting allocator and frees the result; NULL when the
+     * library takes no allocator. Not timed. */
+    bool (*measure_mem)(const char *dat, size_t len, bench_mem *out);
+} bench_adapter;
+
+/* ----------------------------------------------------------------------------
+ * Counting allocator (bench.c), usable by any library that takes malloc /
+ * realloc / free hooks. Every block carries a 16-byte header with its size,
+ * so free() need not be told the size. Not thread-safe.
+ * ------------------------------------------------------------------------- */
+typedef struct bench_counter {
+    size_t live, peak, allocs;
+} bench_counter;
+
+void bench_counter_reset(bench_counter *c);
+void *bench_counter_malloc(bench_counter *c, size_t size);
+void *bench_counter_realloc(bench_counter *c, void *ptr, size_t size);
+void bench_counter_free(bench_counter *c, void *ptr);
+
+/* The adapters, one per file in bench/peers/. bench/CMakeLists.txt defines
+ * BENCH_HAVE_<NAME> for each library it found. */
+extern const bench_adapter bench_adapter_tyjson;
+extern const bench_adapter bench_adapter_yyjson;
+extern const bench_adapter bench_adapter_simdjson;
+extern const bench_adapter bench_adapter_rapidjson;
+extern const bench_adapter bench_adapter_cjson;
+extern const bench_adapter bench_adapter_jansson;
+extern const bench_adapter bench_adapter_jsonc;
+extern const bench_adapter bench_adapter_yajl;
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TYJSON_BENCH_PEERS_H */

@@ -1,0 +1,122 @@
+/*
+ * RapidJSON adapter: a fresh Document per parse (its MemoryPoolAllocator
+ * frees every chunk on Clear() in 1.1.0, so keeping one across parses buys
+ * nothing), Parse<kParseFullPrecisionFlag>(dat, len): without that flag
+ * RapidJSON may round doubles off by an ulp and fail the round-trip check.
+ * Strings are copied into the document (no in-situ parsing).
+ * Output: Writer / PrettyWriter (indent 2) into a new StringBuffer.
+ */
+#include "../peers.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/prettywriter.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <new>
+
+namespace {
+
+struct state {
+    rapidjson::Document *doc = nullptr;
+};
+
+void *create() { return new (std::nothrow) state(); }
+void destroy(void *st) {
+    state *s = static_cast<state *>(st);
+    delete s->doc;
+    delete s;
+}
+
+bool parse(void *st, const char *dat, size_t len) {
+    state *s = static_cast<state *>(st);
+    s->doc = new (std::nothrow) rapidjson::Document();
+    if (!s->doc) return false;
+    s->doc->Parse<rapidjson::kParseFullPrecisionFlag>(dat, len);
+    return !s->doc->HasParseError();
+}
+
+void free_doc(void *st) {
+    state *s = static_cast<state *>(st);
+    delete s->doc;
+    s->doc = nullptr;
+}
+
+bool walk_val(const rapidjson::Value &v, bench_stats *out) {
+    switch (v.GetType()) {
+    case rapidjson::kNullType: out->nulls++; return true;
+    case rapidjson::kFalseType: out->falses++; return true;
+    case rapidjson::kTrueType: out->trues++; return true;
+    case rapidjson::kNumberType:
+        out->numbers++;
+        if (v.IsUint64()) {
+            out->integers++;
+            out->int_sum += v.GetUint64();
+        } else if (v.IsInt64()) {
+            out->integers++;
+            out->int_sum += static_cast<uint64_t>(v.GetInt64());
+        } else {
+            out->reals++;
+        }
+        out->num_sum += v.GetDouble();
+        return true;
+    case rapidjson::kStringType:
+        out->strings++;
+        out->str_bytes += v.GetStringLength();
+        return true;
+    case rapidjson::kArrayType:
+        out->arrays++;
+        for (const rapidjson::Value &e : v.GetArray())
+            if (!walk_val(e, out)) return false;
+        return true;
+    case rapidjson::kObjectType:
+        out->objects++;
+        for (const auto &m : v.GetObject()) {
+            out->keys++;
+            out->str_bytes += m.name.GetStringLength();
+            if (!walk_val(m.value, out)) return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+bool walk(void *st, bench_stats *out) {
+    return walk_val(*static_cast<state *>(st)->doc, out);
+}
+
+bool write_text(void *st, bench_write_mode mode, bench_text *out) {
+    state *s = static_cast<state *>(st);
+    rapidjson::StringBuffer *sb = new (std::nothrow) rapidjson::StringBuffer();
+    bool ok;
+    if (!sb) return false;
+    if (mode == BENCH_WRITE_PRETTY) {
+        rapidjson::PrettyWriter<rapidjson::StringBuffer> w(*sb);
+        w.SetIndent(' ', 2);
+        ok = s->doc->Accept(w);
+    } else {
+        rapidjson::Writer<rapidjson::StringBuffer> w(*sb);
+        ok = s->doc->Accept(w);
+    }
+    if (!ok) {
+        delete sb;
+        return false;
+    }
+    out->data = sb->GetString();
+    out->len = sb->GetSize();
+    out->priv = sb;
+    return true;
+}
+
+void free_text(void *, bench_text *text) {
+    delete static_cast<rapidjson::StringBuffer *>(text->priv);
+}
+
+} // namespace
+
+extern "C" const bench_adapter bench_adapter_rapidjson = {
+    "rapidjson", RAPIDJSON_VERSION_STRING,
+    "new Document per parse, Parse<kParseFullPrecisionFlag>(dat, len) (exact doubles), "
+    "strings copied; Writer / PrettyWriter(indent 2) into a new StringBuffer",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, nullptr,
+};

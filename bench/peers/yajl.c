@@ -1,0 +1,148 @@
+/*
+ * yajl adapter: the tree API, yajl_tree_parse, which needs NUL-terminated
+ * input (the driver guarantees dat[len] == 0, so no copy is made).
+ * yajl's tree has no writer, so output walks the tree into a new yajl_gen
+ * (beautify with a 2-space indent string for pretty); numbers are written
+ * from the original number text the tree keeps (yajl_gen_number), which is
+ * exact, where yajl_gen_double would print 20 digits.
+ * The tree parser takes no allocator.
+ */
+#include "../peers.h"
+
+#include <yajl/yajl_gen.h>
+#include <yajl/yajl_tree.h>
+#include <yajl/yajl_version.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct state {
+    yajl_val root;
+} state;
+
+static void *create(void) { return calloc(1, sizeof(state)); }
+static void destroy(void *st) {
+    state *s = st;
+    yajl_tree_free(s->root);
+    free(s);
+}
+
+static bool parse(void *st, const char *dat, size_t len) {
+    state *s = st;
+    /* An embedded NUL would cut the text short: the correctness check
+     * before timing catches that. */
+    if (dat[len] != '\0') return false;
+    s->root = yajl_tree_parse(dat, NULL, 0);
+    return s->root != NULL;
+}
+
+static void free_doc(void *st) {
+    state *s = st;
+    yajl_tree_free(s->root);
+    s->root = NULL;
+}
+
+static bool walk_val(yajl_val v, bench_stats *out) {
+    size_t i;
+    switch (v->type) {
+    case yajl_t_null: out->nulls++; return true;
+    case yajl_t_true: out->trues++; return true;
+    case yajl_t_false: out->falses++; return true;
+    case yajl_t_number:
+        out->numbers++;
+        if (v->u.number.flags & YAJL_NUMBER_INT_VALID) {
+            out->integers++;
+            out->int_sum += (uint64_t)v->u.number.i;
+            out->num_sum += (double)v->u.number.i;
+        } else {
+            out->reals++;
+            out->num_sum += v->u.number.d;
+        }
+        return true;
+    case yajl_t_string:
+        out->strings++;
+        out->str_bytes += strlen(v->u.string);
+        return true;
+    case yajl_t_array:
+        out->arrays++;
+        for (i = 0; i < v->u.array.len; i++)
+            if (!walk_val(v->u.array.values[i], out)) return false;
+        return true;
+    case yajl_t_object:
+        out->objects++;
+        for (i = 0; i < v->u.object.len; i++) {
+            out->keys++;
+            out->str_bytes += strlen(v->u.object.keys[i]);
+            if (!walk_val(v->u.object.values[i], out)) return false;
+        }
+        return true;
+    default: return false;
+    }
+}
+
+static bool walk(void *st, bench_stats *out) {
+    state *s = st;
+    return walk_val(s->root, out);
+}
+
+static bool gen_str(yajl_gen g, const char *str) {
+    return yajl_gen_string(g, (const unsigned char *)str, strlen(str)) == yajl_gen_status_ok;
+}
+
+static bool gen_val(yajl_gen g, yajl_val v) {
+    size_t i;
+    switch (v->type) {
+    case yajl_t_null: return yajl_gen_null(g) == yajl_gen_status_ok;
+    case yajl_t_true: return yajl_gen_bool(g, 1) == yajl_gen_status_ok;
+    case yajl_t_false: return yajl_gen_bool(g, 0) == yajl_gen_status_ok;
+    case yajl_t_number:
+        return yajl_gen_number(g, v->u.number.r, strlen(v->u.number.r)) == yajl_gen_status_ok;
+    case yajl_t_string: return gen_str(g, v->u.string);
+    case yajl_t_array:
+        if (yajl_gen_array_open(g) != yajl_gen_status_ok) return false;
+        for (i = 0; i < v->u.array.len; i++)
+            if (!gen_val(g, v->u.array.values[i])) return false;
+        return yajl_gen_array_close(g) == yajl_gen_status_ok;
+    case yajl_t_object:
+        if (yajl_gen_map_open(g) != yajl_gen_status_ok) return false;
+        for (i = 0; i < v->u.object.len; i++)
+            if (!gen_str(g, v->u.object.keys[i]) || !gen_val(g, v->u.object.values[i])) return false;
+        return yajl_gen_map_close(g) == yajl_gen_status_ok;
+    default: return false;
+    }
+}
+
+static bool write_text(void *st, bench_write_mode mode, bench_text *out) {
+    state *s = st;
+    const unsigned char *buf;
+    size_t len;
+    yajl_gen g = yajl_gen_alloc(NULL);
+    if (!g) return false;
+    if (mode == BENCH_WRITE_PRETTY) {
+        yajl_gen_config(g, yajl_gen_beautify, 1);
+        yajl_gen_config(g, yajl_gen_indent_string, "  ");
+    }
+    if (!gen_val(g, s->root) || yajl_gen_get_buf(g, &buf, &len) != yajl_gen_status_ok) {
+        yajl_gen_free(g);
+        return false;
+    }
+    out->data = (const char *)buf;
+    out->len = len;
+    out->priv = g;
+    return true;
+}
+
+static void free_text(void *st, bench_text *text) {
+    (void)st;
+    yajl_gen_free(text->priv);
+}
+
+#define BENCH_STR2(x) #x
+#define BENCH_STR(x) BENCH_STR2(x)
+
+const bench_adapter bench_adapter_yajl = {
+    "yajl", BENCH_STR(YAJL_MAJOR) "." BENCH_STR(YAJL_MINOR) "." BENCH_STR(YAJL_MICRO),
+    "yajl_tree_parse (NUL-terminated input); output = tree walked into a new "
+    "yajl_gen (numbers from their original text); no allocator hook for the tree",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL,
+};

@@ -1,0 +1,127 @@
+/*
+ * yyjson adapter: yyjson_read_opts without YYJSON_READ_INSITU (yyjson then
+ * copies the input, like tyjson), default flags (strict), libc allocation.
+ * Pretty output uses YYJSON_WRITE_PRETTY_TWO_SPACES to match tyjson's
+ * 2-space indent.
+ */
+#include "../peers.h"
+
+#include <yyjson.h>
+
+#include <stdlib.h>
+
+typedef struct state {
+    yyjson_doc *doc;
+} state;
+
+static void *create(void) { return calloc(1, sizeof(state)); }
+static void destroy(void *st) { free(st); }
+
+static bool parse(void *st, const char *dat, size_t len) {
+    state *s = st;
+    /* Without INSITU yyjson only reads dat, whatever the non-const type. */
+    s->doc = yyjson_read_opts((char *)(uintptr_t)dat, len, 0, NULL, NULL);
+    return s->doc != NULL;
+}
+
+static void free_doc(void *st) {
+    state *s = st;
+    yyjson_doc_free(s->doc);
+    s->doc = NULL;
+}
+
+static bool walk_val(yyjson_val *v, bench_stats *out) {
+    switch (yyjson_get_type(v)) {
+    case YYJSON_TYPE_NULL: out->nulls++; return true;
+    case YYJSON_TYPE_BOOL:
+        if (yyjson_get_bool(v)) out->trues++; else out->falses++;
+        return true;
+    case YYJSON_TYPE_NUM:
+        out->numbers++;
+        if (yyjson_is_real(v)) {
+            out->reals++;
+        } else {
+            out->integers++;
+            out->int_sum += v->uni.u64; /* uint and sint share the bits */
+        }
+        out->num_sum += yyjson_get_num(v);
+        return true;
+    case YYJSON_TYPE_STR:
+        out->strings++;
+        out->str_bytes += yyjson_get_len(v);
+        return true;
+    case YYJSON_TYPE_ARR: {
+        yyjson_arr_iter it = yyjson_arr_iter_with(v);
+        yyjson_val *e;
+        out->arrays++;
+        while ((e = yyjson_arr_iter_next(&it)))
+            if (!walk_val(e, out)) return false;
+        return true;
+    }
+    case YYJSON_TYPE_OBJ: {
+        yyjson_obj_iter it = yyjson_obj_iter_with(v);
+        yyjson_val *k;
+        out->objects++;
+        while ((k = yyjson_obj_iter_next(&it))) {
+            out->keys++;
+            out->str_bytes += yyjson_get_len(k);
+            if (!walk_val(yyjson_obj_iter_get_val(k), out)) return false;
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+static bool walk(void *st, bench_stats *out) {
+    state *s = st;
+    return walk_val(yyjson_doc_get_root(s->doc), out);
+}
+
+static bool write_text(void *st, bench_write_mode mode, bench_text *out) {
+    state *s = st;
+    yyjson_write_flag flg = mode == BENCH_WRITE_PRETTY ? YYJSON_WRITE_PRETTY_TWO_SPACES : 0;
+    size_t len = 0;
+    char *text = yyjson_write_opts(s->doc, flg, NULL, &len, NULL);
+    out->data = text;
+    out->len = len;
+    out->priv = text;
+    return text != NULL;
+}
+
+static void free_text(void *st, bench_text *text) {
+    (void)st;
+    free(text->priv);
+}
+
+static void *cnt_malloc(void *ctx, size_t size) { return bench_counter_malloc(ctx, size); }
+static void *cnt_realloc(void *ctx, void *ptr, size_t old_size, size_t size) {
+    (void)old_size;
+    return bench_counter_realloc(ctx, ptr, size);
+}
+static void cnt_free(void *ctx, void *ptr) { bench_counter_free(ctx, ptr); }
+
+static bool measure_mem(const char *dat, size_t len, bench_mem *out) {
+    bench_counter c;
+    yyjson_alc alc;
+    yyjson_doc *doc;
+    bench_counter_reset(&c);
+    alc.malloc = cnt_malloc;
+    alc.realloc = cnt_realloc;
+    alc.free = cnt_free;
+    alc.ctx = &c;
+    doc = yyjson_read_opts((char *)(uintptr_t)dat, len, 0, &alc, NULL);
+    if (!doc) return false;
+    out->held = c.live;
+    out->peak = c.peak;
+    out->allocs = c.allocs;
+    yyjson_doc_free(doc);
+    return c.live == 0;
+}
+
+const bench_adapter bench_adapter_yyjson = {
+    "yyjson", YYJSON_VERSION_STRING,
+    "yyjson_read_opts flags 0 (strict, input copied: no INSITU), libc allocator; "
+    "pretty = YYJSON_WRITE_PRETTY_TWO_SPACES",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem,
+};

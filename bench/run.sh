@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench/run.sh - build and run the tyjson benchmark against its peers.
+# `make bench` calls this. See docs/benchmarks.md.
+#
+#   bench/run.sh [--quick] [--corpus DIR] [--yyjson DIR] [--build-dir DIR]
+#                [--results DIR] [--no-install] [-- DRIVER-OPTIONS...]
+#
+# Steps:
+#  1. As root, installs the Debian packages of the peers that are missing
+#     (apt-get update only when one is). Otherwise says what is missing.
+#  2. Configures a Release build in build-bench/ with -DTYJSON_BUILD_BENCH=ON
+#     and builds the driver. yyjson is not a Debian package: it is used when
+#     --yyjson DIR, $TYJSON_BENCH_YYJSON_DIR or ../peers/yyjson-install
+#     (next to the repository) holds an install prefix of it; nothing here
+#     downloads or builds it.
+#  3. Runs the driver over --corpus DIR, else ../shared/corpus when it
+#     exists, else over small synthetic documents it generates (and says
+#     where the standard corpus files come from). CSV goes to results/.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+quick=0
+corpus=""
+yyjson_dir="${TYJSON_BENCH_YYJSON_DIR:-}"
+build_dir="$root/build-bench"
+results="$root/results"
+install=1
+driver_args=()
+
+usage() {
+  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1 ;;
+    --corpus) corpus="${2:?--corpus needs a directory}"; shift ;;
+    --yyjson) yyjson_dir="${2:?--yyjson needs a directory}"; shift ;;
+    --build-dir) build_dir="${2:?--build-dir needs a directory}"; shift ;;
+    --results) results="${2:?--results needs a directory}"; shift ;;
+    --no-install) install=0 ;;
+    -h|--help) usage; exit 0 ;;
+    --) shift; driver_args=("$@"); break ;;
+    *) echo "bench/run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+  esac
+  shift
+done
+
+# --- 1. peer packages ---------------------------------------------------------
+packages=(libcjson-dev libjansson-dev libjson-c-dev libyajl-dev rapidjson-dev libsimdjson-dev pkg-config)
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+  for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$install" = 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "bench: installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "bench: missing peer packages (those peers are skipped): ${missing[*]}"
+    echo "       as root: apt-get install ${missing[*]}"
+  fi
+fi
+
+# --- 2. configure and build ---------------------------------------------------
+if [ -z "$yyjson_dir" ] && [ -f "$root/../peers/yyjson-install/include/yyjson.h" ]; then
+  yyjson_dir="$(cd "$root/../peers/yyjson-install" && pwd)"
+fi
+cmake_args=(-S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DTYJSON_BUILD_BENCH=ON
+            -DTYJSON_BUILD_TESTS=OFF -DTYJSON_BUILD_TOOLS=OFF -DTYJSON_BUILD_SHARED=OFF)
+# (without it CMake still tries pkg-config, and says when yyjson is skipped)
+[ -n "$yyjson_dir" ] && cmake_args+=("-DTYJSON_BENCH_YYJSON_DIR=$yyjson_dir")
+mkdir -p "$build_dir"
+cmake "${cmake_args[@]}" >"$build_dir/bench-configure.log" 2>&1 || {
+  cat "$build_dir/bench-configure.log" >&2; exit 1; }
+grep "tyjson bench:" "$build_dir/bench-configure.log" | sed 's/^-- tyjson bench: /bench: /' || true
+cmake --build "$build_dir" --target tyjson_bench -j2 >"$build_dir/bench-build.log" 2>&1 || {
+  tail -50 "$build_dir/bench-build.log" >&2; exit 1; }
+
+# --- 3. run -------------------------------------------------------------------
+args=(--csv "$results")
+[ "$quick" = 1 ] && args+=(--quick)
+if [ -n "$corpus" ]; then
+  [ -d "$corpus" ] || { echo "bench/run.sh: no directory $corpus" >&2; exit 2; }
+  args+=("$corpus")
+elif [ -d "$root/../shared/corpus" ]; then
+  args+=("$root/../shared/corpus")
+else
+  cat <<'EOF'
+bench: no corpus directory (give one with --corpus DIR). The standard files
+       twitter.json, citm_catalog.json and canada.json (and mesh.json,
+       numbers.json, github_events.json...) are in the jsonexamples/ folder of
+       the simdjson repository on GitHub (simdjson/simdjson). Running on
+       synthetic documents instead.
+EOF
+  args+=(--synthetic)
+fi
+exec "$build_dir/bench/tyjson_bench" "${args[@]}" "${driver_args[@]+"${driver_args[@]}"}"
