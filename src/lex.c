@@ -4,6 +4,13 @@
  */
 #include "lex.h"
 
+/* Byte value of the single-character escapes (\" \\ \/ \b \f \n \r \t),
+ * 0 for anything else. */
+static const u8 escape_map[256] = {
+    ['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
+    ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
+};
+
 static u8 simple_escape(u8 c) {
     switch (c) {
     case '"': return '"';
@@ -123,10 +130,28 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
             return r;
         }
         if (c == '\\') {
-            tyjson_status err = TYJSON_OK;
-            usize used = decode_escape(src, end, &dst, allow_invalid, &err);
-            if (!used) return unesc_fail(src, dst, err);
-            src += used;
+            /* Escapes often come in runs (\uXXXX text, \/ in URLs): stay
+             * here while they do, with the common forms inline and the rare
+             * ones (surrogates, errors, truncation) in decode_escape. */
+            do {
+                u8 v;
+                if (end - src >= 6 && src[1] == 'u') {
+                    int32_t cp = tyjson__hex4(src + 2);
+                    if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
+                        dst = tyjson__utf8_put(dst, (u32)cp);
+                        src += 6;
+                        continue;
+                    }
+                } else if (end - src >= 2 && (v = escape_map[src[1]]) != 0) {
+                    *dst++ = v;
+                    src += 2;
+                    continue;
+                }
+                tyjson_status err = TYJSON_OK;
+                usize used = decode_escape(src, end, &dst, allow_invalid, &err);
+                if (!used) return unesc_fail(src, dst, err);
+                src += used;
+            } while (src < end && *src == '\\');
             continue;
         }
         if (c < 0x20) return unesc_fail(src, dst, TYJSON_E_STRING_CTRL);

@@ -36,17 +36,20 @@ TYJSON__FORCEINLINE u32 tyjson__load32(const u8 *p) {
     return v;
 }
 
-/* Byte index (0-7) of the lowest set 0x80 bit of a SWAR mask on a
- * little-endian load; big-endian machines take the byte loop instead. */
-TYJSON__FORCEINLINE unsigned tyjson__first_byte(u64 mask) {
+/* Trailing zero bits of a non-zero x. */
+TYJSON__FORCEINLINE unsigned tyjson__ctz64(u64 x) {
 #if defined(__GNUC__) || defined(__clang__)
-    return (unsigned)__builtin_ctzll(mask) >> 3;
+    return (unsigned)__builtin_ctzll(x);
 #else
     unsigned n = 0;
-    while (!(mask & 0x80)) { mask >>= 8; n++; }
+    while (!(x & 1)) { x >>= 1; n++; }
     return n;
 #endif
 }
+
+/* Byte index (0-7) of the lowest set 0x80 bit of a SWAR mask on a
+ * little-endian load; big-endian machines take the byte loop instead. */
+TYJSON__FORCEINLINE unsigned tyjson__first_byte(u64 mask) { return tyjson__ctz64(mask) >> 3; }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #  define TYJSON__SWAR 1
@@ -71,14 +74,18 @@ TYJSON__FORCEINLINE u64 tyjson__str_special(u64 w) {
 }
 
 /* Skips whitespace; relies on a non-whitespace byte before or at the end
- * (the DOM parser's zero padding). */
+ * (the DOM parser's zero padding). Pretty input is newlines followed by
+ * runs of spaces: one 8-byte load measures a run of up to 8 spaces. */
 TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
     for (;;) {
-        /* Indentation runs of 8 spaces are common in pretty input. */
-        if (tyjson__load64(p) == TYJSON__ONES * ' ') {
+#if TYJSON__SWAR
+        u64 x = tyjson__load64(p) ^ (TYJSON__ONES * ' ');
+        if (x == 0) {
             p += 8;
             continue;
         }
+        p += tyjson__ctz64(x) >> 3;
+#endif
         if (!tyjson__is_ws(*p)) return p;
         p++;
     }
