@@ -5,6 +5,7 @@
  *   tyjson/dom.h     immutable document: parse, query, iterate, pointer
  *   tyjson/mut.h     mutable document: build, edit, copy
  *   tyjson/write.h   documents and values to text
+ *   tyjson/bind.h    typed binding: JSON <-> C structs without a DOM
  */
 #ifndef TYJSON_H
 #define TYJSON_H
@@ -13,5 +14,6 @@
 #include "tyjson/dom.h"
 #include "tyjson/mut.h"
 #include "tyjson/write.h"
+#include "tyjson/bind.h"
 
 #endif /* TYJSON_H */

@@ -1,0 +1,441 @@
+/*
+ * tyjson/bind.h - typed binding: JSON straight into C structs and C structs
+ * straight to JSON, without a DOM.
+ *
+ * Describe a struct once with a table of fields (the TYJSON_FIELD_* macros
+ * below), wrap it in a tyjson_struct, then call tyjson_decode / tyjson_encode.
+ *
+ *     typedef struct { tyjson_str name; int32_t age; bool active; double score; } person;
+ *     static const tyjson_field person_fields[] = {
+ *         TYJSON_FIELD_STR(person, name, "name", .flags = TYJSON_F_REQUIRED),
+ *         TYJSON_FIELD_I32(person, age, "age"),
+ *         TYJSON_FIELD_BOOL(person, active, "active"),
+ *         TYJSON_FIELD_F64(person, score, "score"),
+ *     };
+ *     static tyjson_struct person_type = TYJSON_STRUCT(person, person_fields, 0);
+ *
+ *     tyjson_arena arena;
+ *     tyjson_arena_init(&arena, NULL);
+ *     person p;
+ *     tyjson_error err;
+ *     if (tyjson_decode(&person_type, &p, json, len, &arena, NULL, &err) != TYJSON_OK)
+ *         fprintf(stderr, "%s at %s (%zu:%zu)\n", err.msg, err.path, err.line, err.column);
+ *     char *text = tyjson_encode(&person_type, &p, NULL, &n, &err);
+ *
+ * Memory: everything a decode needs beyond the output struct itself
+ * (unescaped or copied strings, dynamic arrays, pointed-to structs, free-form
+ * values) comes from a caller-owned tyjson_arena. Reset the arena to reuse
+ * its memory for the next message: steady-state decoding does no malloc.
+ *
+ * Thread-safety: a tyjson_struct may be used by many threads at once; its
+ * one-time preparation (key lookup tables, encoded key literals) is
+ * published atomically. An arena belongs to one thread at a time.
+ */
+#ifndef TYJSON_BIND_H
+#define TYJSON_BIND_H
+
+#include "write.h"
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Value types used by members
+ * ------------------------------------------------------------------------- */
+
+/** A string as pointer + length: may contain U+0000; NUL-terminated too
+ *  when it lives in the arena. */
+typedef struct tyjson_str {
+    const char *ptr;
+    size_t len;
+} tyjson_str;
+
+/** A calendar date, "YYYY-MM-DD" (year 0000-9999). */
+typedef struct tyjson_date {
+    int32_t year;
+    uint8_t month; /* 1-12 */
+    uint8_t day;   /* 1-31, valid for the month and year */
+} tyjson_date;
+
+/** An ISO-8601 date-time, "YYYY-MM-DDTHH:MM:SS[.fffffffff](Z|+HH:MM|-HH:MM)".
+ *  Encoding writes the fraction only when nanosecond != 0 (3, 6 or 9
+ *  digits, the fewest that are exact) and Z when offset_minutes == 0. */
+typedef struct tyjson_datetime {
+    tyjson_date date;
+    uint8_t hour, minute, second; /* second 0-59 (leap seconds refused) */
+    uint32_t nanosecond;          /* 0-999999999 */
+    int16_t offset_minutes;       /* -1439..1439; 0 is UTC ("Z") */
+} tyjson_datetime;
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Arena
+ * ------------------------------------------------------------------------- */
+
+/** Caller-owned bump allocator for decode output. Treat fields as private. */
+typedef struct tyjson_arena {
+    tyjson_alloc alc;       /* where blocks come from */
+    void *head;             /* current block (list of blocks) */
+    char *cur, *end;        /* free space in the current block */
+    size_t used;            /* bytes handed out since the last reset */
+    size_t block_bytes;     /* bytes of all blocks held */
+    size_t next_block;      /* size of the next block to allocate */
+    bool fixed;             /* over a caller buffer: never allocates */
+} tyjson_arena;
+
+/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet. */
+TYJSON_API void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc);
+/** Arena over the caller's buffer only; running out is TYJSON_E_NOMEM. */
+TYJSON_API void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, size_t size);
+/** Makes all memory reusable; keeps the largest block (so a steady stream
+ *  of similar messages allocates nothing), frees the others. */
+TYJSON_API void tyjson_arena_reset(tyjson_arena *arena);
+/** Releases every block. The arena may be initialised again. */
+TYJSON_API void tyjson_arena_free(tyjson_arena *arena);
+/** `size` bytes aligned to `align` (a power of two <= 64), or NULL. */
+TYJSON_API void *tyjson_arena_alloc(tyjson_arena *arena, size_t size, size_t align);
+/** Bytes handed out since the last reset. */
+TYJSON_API size_t tyjson_arena_used(const tyjson_arena *arena);
+/** An allocator view of the arena (free is a no-op; realloc copies unless
+ *  the block is the last one). Valid while the arena lives. */
+TYJSON_API tyjson_alloc tyjson_arena_allocator(tyjson_arena *arena);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Kinds and field descriptors
+ * ------------------------------------------------------------------------- */
+typedef enum tyjson_kind {
+    TYJSON_K_NONE = 0,
+    TYJSON_K_BOOL,      /* bool */
+    TYJSON_K_I8,        /* int8_t ... range-checked: 300 into U8 is E_NUMBER_RANGE */
+    TYJSON_K_I16,
+    TYJSON_K_I32,
+    TYJSON_K_I64,
+    TYJSON_K_U8,
+    TYJSON_K_U16,
+    TYJSON_K_U32,
+    TYJSON_K_U64,
+    TYJSON_K_F32,       /* float (integers accepted) */
+    TYJSON_K_F64,       /* double (integers accepted) */
+    TYJSON_K_STR,       /* tyjson_str: arena copy, or the input with TYJSON_DECODE_BORROW */
+    TYJSON_K_CSTR,      /* char *: NUL-terminated arena copy (U+0000 inside is an error) */
+    TYJSON_K_CHARS,     /* char[N] inline, NUL-terminated; longer than N-1 is E_SIZE */
+    TYJSON_K_ENUM,      /* integer member (size 1, 2, 4 or 8) mapped by name */
+    TYJSON_K_STRUCT,    /* nested struct by value: .type */
+    TYJSON_K_PTR,       /* pointer to a struct of .type, arena-allocated; NULL for null */
+    TYJSON_K_DATE,      /* tyjson_date from "YYYY-MM-DD" */
+    TYJSON_K_DATETIME,  /* tyjson_datetime from an ISO-8601 date-time string */
+    TYJSON_K_EPOCH_MS,  /* int64_t: ISO-8601 date-time string or a JSON integer */
+    TYJSON_K_EPOCH_NS,  /* int64_t nanoseconds, same inputs */
+    TYJSON_K_VALUE,     /* tyjson_val *: any JSON value, as a DOM in the arena */
+    TYJSON_K_RAW,       /* tyjson_str: the value's JSON text, verbatim */
+    TYJSON_K_CUSTOM,    /* a user codec: .codec */
+    TYJSON__K_COUNT
+} tyjson_kind;
+
+/** How many values a field holds. */
+typedef enum tyjson_shape {
+    TYJSON_SHAPE_ONE = 0, /* one member of the kind */
+    TYJSON_SHAPE_FIXED,   /* T member[N], count in a size_t member (.count_at) */
+    TYJSON_SHAPE_DYN      /* T *member (arena array), count in a size_t member (.count_at) */
+} tyjson_shape;
+
+/* Field flags. */
+/** Missing key is TYJSON_E_MISSING_KEY. */
+#define TYJSON_F_REQUIRED   (1u << 0)
+/** JSON null accepted: the member is left zero (NULL for pointers); PTR
+ *  fields always accept null. Without it null is TYJSON_E_TYPE. */
+#define TYJSON_F_NULLABLE   (1u << 1)
+/** Encode: leave the member out when it is zero, empty, NULL, or when its
+ *  presence flag is false. */
+#define TYJSON_F_OMIT_EMPTY (1u << 2)
+/** Encode EPOCH_MS/EPOCH_NS as a number instead of an ISO-8601 string. */
+#define TYJSON_F_EPOCH_NUMBER (1u << 3)
+/** Encode: write null for a NULL pointer / absent member instead of omitting. */
+#define TYJSON_F_WRITE_NULL (1u << 4)
+
+/* Type flags. */
+/** An unknown key is TYJSON_E_UNKNOWN_KEY (default: skipped). */
+#define TYJSON_T_UNKNOWN_ERROR   (1u << 0)
+/** A repeated key is TYJSON_E_DUPLICATE_KEY (default: the last one wins). */
+#define TYJSON_T_DUPLICATE_ERROR (1u << 1)
+
+typedef struct tyjson_enum_entry {
+    const char *name;
+    int64_t value;
+} tyjson_enum_entry;
+
+struct tyjson_struct;
+struct tyjson_field;
+
+/** A pair of callbacks for a member no kind fits. */
+typedef struct tyjson_codec {
+    /** Decodes `val` (the member's JSON value as a DOM, valid during the
+     *  call) into `member`. Allocate from `arena`. Return TYJSON_OK or an
+     *  error status (reported with the field's path). */
+    tyjson_status (*decode)(void *ctx, const tyjson_val *val, void *member,
+                            tyjson_arena *arena);
+    /** Appends the member's JSON text (exactly one valid JSON value) with
+     *  `write(wctx, bytes, len)`. Return TYJSON_OK or an error status. */
+    tyjson_status (*encode)(void *ctx, const void *member,
+                            tyjson_write_fn write, void *wctx);
+    void *ctx;
+} tyjson_codec;
+
+/** Default value applied to a missing member (and to a null one with
+ *  TYJSON_F_NULLABLE): use the union member matching the kind. */
+typedef union tyjson_default {
+    int64_t i;
+    uint64_t u;
+    double f;
+    bool b;
+    const char *s; /* STR, CSTR, CHARS: NUL-terminated, referenced (not copied) */
+} tyjson_default;
+
+typedef struct tyjson_field {
+    const char *name;      /* JSON key (UTF-8) */
+    size_t offset;         /* offsetof the member */
+    tyjson_kind kind;      /* of the member, or of each element */
+    size_t size;           /* sizeof one member / element */
+    tyjson_shape shape;
+    size_t capacity;       /* FIXED: elements in the member array */
+    size_t count_at;       /* FIXED/DYN: offsetof the size_t count + 1 (0 = none) */
+    uint32_t flags;        /* TYJSON_F_* */
+    size_t present_at;     /* offsetof a bool set when the key was seen + 1 (0 = none) */
+    struct tyjson_struct *type;             /* STRUCT, PTR, and struct elements */
+    const tyjson_enum_entry *enums;       /* ENUM */
+    size_t n_enums;
+    const tyjson_codec *codec;            /* CUSTOM */
+    const char *const *aliases;           /* NULL-terminated list of other accepted keys */
+    bool has_default;
+    tyjson_default dflt;
+    int end_; /* always last; lets the macros close the initializer */
+} tyjson_field;
+
+typedef struct tyjson_struct {
+    const char *name;                 /* the C type name, for messages */
+    size_t size;                      /* sizeof the struct */
+    const tyjson_field *fields;
+    size_t n_fields;
+    uint32_t flags;                   /* TYJSON_T_* */
+    void *prepared;                   /* library-owned cache; start NULL */
+} tyjson_struct;
+
+/** Initialiser of a tyjson_struct for struct T and a fields array. */
+#define TYJSON_STRUCT(T, fields_, flags_)                                        \
+    { #T, sizeof(T), (fields_), sizeof(fields_) / sizeof((fields_)[0]), (flags_), NULL }
+
+/* ---- field macros ----------------------------------------------------------
+ * TYJSON_FIELD_<KIND>(T, member, "key", extras...) where extras are optional
+ * designated initializers: .flags = TYJSON_F_REQUIRED, .aliases = list,
+ * TYJSON_PRESENT(T, has_member), TYJSON_DEFAULT_I(5), ...
+ * ------------------------------------------------------------------------- */
+#define TYJSON__FIELD(kind_, T, m, key, ...)                                   \
+    { .name = (key), .offset = offsetof(T, m), .kind = (kind_),                \
+      .size = sizeof(((T *)0)->m), __VA_ARGS__ }
+#define TYJSON__FIELD_ARR(kind_, shape_, cap_, T, m, key, count_m, ...)      \
+    { .name = (key), .offset = offsetof(T, m), .kind = (kind_),                \
+      .size = sizeof(((T *)0)->m[0]), .shape = (shape_), .capacity = (cap_),   \
+      .count_at = offsetof(T, count_m) + 1, __VA_ARGS__ }
+
+#define TYJSON_FIELD_BOOL(...) TYJSON__FIELD(TYJSON_K_BOOL, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_I8(...) TYJSON__FIELD(TYJSON_K_I8, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_I16(...) TYJSON__FIELD(TYJSON_K_I16, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_I32(...) TYJSON__FIELD(TYJSON_K_I32, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_I64(...) TYJSON__FIELD(TYJSON_K_I64, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_U8(...) TYJSON__FIELD(TYJSON_K_U8, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_U16(...) TYJSON__FIELD(TYJSON_K_U16, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_U32(...) TYJSON__FIELD(TYJSON_K_U32, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_U64(...) TYJSON__FIELD(TYJSON_K_U64, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_F32(...) TYJSON__FIELD(TYJSON_K_F32, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_F64(...) TYJSON__FIELD(TYJSON_K_F64, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_STR(...) TYJSON__FIELD(TYJSON_K_STR, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_CSTR(...) TYJSON__FIELD(TYJSON_K_CSTR, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_CHARS(...) TYJSON__FIELD(TYJSON_K_CHARS, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_DATE(...) TYJSON__FIELD(TYJSON_K_DATE, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_DATETIME(...) TYJSON__FIELD(TYJSON_K_DATETIME, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_EPOCH_MS(...) TYJSON__FIELD(TYJSON_K_EPOCH_MS, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_EPOCH_NS(...) TYJSON__FIELD(TYJSON_K_EPOCH_NS, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_VALUE(...) TYJSON__FIELD(TYJSON_K_VALUE, __VA_ARGS__, .end_ = 0)
+#define TYJSON_FIELD_RAW(...) TYJSON__FIELD(TYJSON_K_RAW, __VA_ARGS__, .end_ = 0)
+/** TYJSON_FIELD_ENUM(T, member, "key", entries_array, extras...) */
+#define TYJSON_FIELD_ENUM(T, m, key, ...) TYJSON__FIELD_ENUM(T, m, key, __VA_ARGS__, .end_ = 0)
+#define TYJSON__FIELD_ENUM(T, m, key, entries, ...)                            \
+    TYJSON__FIELD(TYJSON_K_ENUM, T, m, key, .enums = (entries),                \
+                  .n_enums = sizeof(entries) / sizeof((entries)[0]), __VA_ARGS__)
+/** TYJSON_FIELD_STRUCT(T, member, "key", &nested_type, extras...) */
+#define TYJSON_FIELD_STRUCT(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_STRUCT, T, m, key, __VA_ARGS__, .end_ = 0)
+/** TYJSON_FIELD_PTR(T, member, "key", &pointee_type, extras...) */
+#define TYJSON_FIELD_PTR(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_PTR, T, m, key, __VA_ARGS__, .end_ = 0)
+#define TYJSON__FIELD_TYPED(kind_, T, m, key, type_, ...)                      \
+    TYJSON__FIELD(kind_, T, m, key, .type = (type_), __VA_ARGS__)
+/** TYJSON_FIELD_CUSTOM(T, member, "key", &codec, extras...) */
+#define TYJSON_FIELD_CUSTOM(T, m, key, ...) TYJSON__FIELD_CUSTOM(T, m, key, __VA_ARGS__, .end_ = 0)
+#define TYJSON__FIELD_CUSTOM(T, m, key, codec_, ...)                           \
+    TYJSON__FIELD(TYJSON_K_CUSTOM, T, m, key, .codec = (codec_), __VA_ARGS__)
+
+/** Dynamic array: `E *member` plus `size_t count_member`:
+ *  TYJSON_FIELD_DYN(T, member, "key", count_member, TYJSON_K_..., extras...)
+ *  (for struct elements add .type = &elem_type). */
+#define TYJSON_FIELD_DYN(T, m, key, count_m, ...) \
+    TYJSON__FIELD_DYN(T, m, key, count_m, __VA_ARGS__, .end_ = 0)
+#define TYJSON__FIELD_DYN(T, m, key, count_m, kind_, ...) \
+    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_DYN, 0, T, m, key, count_m, __VA_ARGS__)
+/** Fixed array: `E member[N]` plus `size_t count_member` (more than N
+ *  elements is TYJSON_E_SIZE). */
+#define TYJSON_FIELD_FIXED(T, m, key, count_m, ...) \
+    TYJSON__FIELD_FIXED(T, m, key, count_m, __VA_ARGS__, .end_ = 0)
+#define TYJSON__FIELD_FIXED(T, m, key, count_m, kind_, ...) \
+    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_FIXED,                               \
+                      sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), T, m, key, count_m, __VA_ARGS__)
+
+/** Extras: presence flag member (a bool set to true when the key was seen). */
+#define TYJSON_PRESENT(T, has_m) .present_at = offsetof(T, has_m) + 1
+/** Extras: default values. */
+#define TYJSON_DEFAULT_I(v) .has_default = true, .dflt = {.i = (v)}
+#define TYJSON_DEFAULT_U(v) .has_default = true, .dflt = {.u = (v)}
+#define TYJSON_DEFAULT_F(v) .has_default = true, .dflt = {.f = (v)}
+#define TYJSON_DEFAULT_B(v) .has_default = true, .dflt = {.b = (v)}
+#define TYJSON_DEFAULT_S(v) .has_default = true, .dflt = {.s = (v)}
+
+/* ---- one-list declaration ----------------------------------------------------
+ * Declares a struct and its descriptor from one list so they cannot drift:
+ *
+ *     #define POINT_FIELDS(X, T)        \
+ *         X(T, I32, x, "x")             \
+ *         X(T, I32, y, "y")             \
+ *         X(T, STR, label, "label")
+ *     TYJSON_DECLARE_STRUCT(point, POINT_FIELDS)   // typedef struct point {...} point;
+ *     TYJSON_DEFINE_TYPE(point, POINT_FIELDS, 0)   // point__fields[] and point__type
+ *
+ * Kinds in this form: BOOL I8 I16 I32 I64 U8 U16 U32 U64 F32 F64 STR CSTR
+ * DATE DATETIME EPOCH_MS EPOCH_NS VALUE RAW. (Use the table form for the
+ * others.) DECLARE goes in a header, DEFINE in one .c file.
+ * ------------------------------------------------------------------------- */
+#define TYJSON__CTYPE_BOOL bool
+#define TYJSON__CTYPE_I8 int8_t
+#define TYJSON__CTYPE_I16 int16_t
+#define TYJSON__CTYPE_I32 int32_t
+#define TYJSON__CTYPE_I64 int64_t
+#define TYJSON__CTYPE_U8 uint8_t
+#define TYJSON__CTYPE_U16 uint16_t
+#define TYJSON__CTYPE_U32 uint32_t
+#define TYJSON__CTYPE_U64 uint64_t
+#define TYJSON__CTYPE_F32 float
+#define TYJSON__CTYPE_F64 double
+#define TYJSON__CTYPE_STR tyjson_str
+#define TYJSON__CTYPE_CSTR char *
+#define TYJSON__CTYPE_DATE tyjson_date
+#define TYJSON__CTYPE_DATETIME tyjson_datetime
+#define TYJSON__CTYPE_EPOCH_MS int64_t
+#define TYJSON__CTYPE_EPOCH_NS int64_t
+#define TYJSON__CTYPE_VALUE tyjson_val *
+#define TYJSON__CTYPE_RAW tyjson_str
+#define TYJSON__X_MEMBER(T, kind, m, key) TYJSON__CTYPE_##kind m;
+#define TYJSON__X_FIELD(T, kind, m, key) TYJSON__FIELD(TYJSON_K_##kind, T, m, key, .end_ = 0),
+#define TYJSON_DECLARE_STRUCT(T, LIST)                                         \
+    typedef struct T { LIST(TYJSON__X_MEMBER, T) } T;                          \
+    extern tyjson_struct T##__type
+#define TYJSON_DEFINE_TYPE(T, LIST, flags_)                                    \
+    static const tyjson_field T##__fields[] = { LIST(TYJSON__X_FIELD, T) };    \
+    tyjson_struct T##__type = TYJSON_STRUCT(T, T##__fields, flags_)
+
+/**
+ * Checks a type's descriptors (and those of every type it reaches) and
+ * builds its lookup tables now rather than on first use. Bad descriptors
+ * (two fields or aliases with the same key, a size that does not match the
+ * kind, a STRUCT without .type, ...) give TYJSON_E_INVALID_ARG with the
+ * field named in err->path. Idempotent and thread-safe.
+ */
+TYJSON_API tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Decoding
+ * ------------------------------------------------------------------------- */
+typedef uint32_t tyjson_decode_flags;
+/** Strings without escapes point into the input (which must then outlive
+ *  the result) instead of being copied into the arena. */
+#define TYJSON_DECODE_BORROW (1u << 0)
+/** Every type rejects unknown keys, whatever its own flags. */
+#define TYJSON_DECODE_UNKNOWN_ERROR (1u << 1)
+/** Stop after the value; report bytes consumed in *read_size (NDJSON). */
+#define TYJSON_DECODE_STOP_WHEN_DONE (1u << 2)
+
+typedef struct tyjson_decode_options {
+    tyjson_decode_flags flags;
+    /** Relaxations of the input syntax: TYJSON_READ_ALLOW_COMMENTS,
+     *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8. */
+    tyjson_read_flags read_flags;
+    /** Nesting limit; 0 = TYJSON_DEFAULT_MAX_DEPTH. */
+    uint32_t max_depth;
+    /** With TYJSON_DECODE_STOP_WHEN_DONE: receives the bytes consumed. */
+    size_t *read_size;
+} tyjson_decode_options;
+
+/**
+ * Decodes the JSON text into *out, a struct described by `type`.
+ * @param arena  memory for strings, arrays and pointed-to structs; required.
+ * @param opts   NULL = strict, copies, unknown keys by type flags.
+ * @return TYJSON_OK, or an error (also in err, with the JSON path such as
+ *   `$.photos[17].author.age`, the offset, line and column, and a message
+ *   saying what was expected and what was found). On error *out is zeroed;
+ *   memory taken from the arena stays taken until the arena is reset.
+ * Members whose key is absent are zero, or their default.
+ */
+TYJSON_API tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json,
+                                       size_t len, tyjson_arena *arena,
+                                       const tyjson_decode_options *opts,
+                                       tyjson_error *err);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Encoding
+ * ------------------------------------------------------------------------- */
+
+/** A reusable output buffer: clear it and encode the next message into the
+ *  same memory (no allocation once it is large enough). */
+typedef struct tyjson_buf {
+    char *data;   /* NUL-terminated after each successful encode */
+    size_t len;
+    size_t cap;
+    tyjson_alloc alc;
+} tyjson_buf;
+
+TYJSON_API void tyjson_buf_init(tyjson_buf *buf, const tyjson_alloc *alc);
+TYJSON_API void tyjson_buf_clear(tyjson_buf *buf);
+TYJSON_API void tyjson_buf_free(tyjson_buf *buf);
+
+/** Appends the encoding of *in to buf (buf->len grows). */
+TYJSON_API tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const void *in,
+                                              const tyjson_write_options *opts,
+                                              tyjson_error *err);
+/** Encodes into a new buffer (free with tyjson_free(opts ? opts->alc : NULL, p)). */
+TYJSON_API char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_options *opts,
+                               size_t *len, tyjson_error *err);
+/** Encodes into the caller's buffer; return value as tyjson_val_write_buf. */
+TYJSON_API size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t cap,
+                                    const tyjson_write_options *opts, tyjson_error *err);
+TYJSON_API bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
+                                 const tyjson_write_options *opts, tyjson_error *err);
+TYJSON_API bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const void *in,
+                                 const tyjson_write_options *opts, tyjson_error *err);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Dates (used by the DATE/DATETIME/EPOCH kinds; public for callers)
+ * ------------------------------------------------------------------------- */
+/** Parses exactly "YYYY-MM-DD". */
+TYJSON_API bool tyjson_date_parse(const char *s, size_t len, tyjson_date *out);
+/** Parses an ISO-8601 date-time (see tyjson_datetime). */
+TYJSON_API bool tyjson_datetime_parse(const char *s, size_t len, tyjson_datetime *out);
+/** Writes "YYYY-MM-DD" (10 bytes, no NUL); returns 10, or 0 if invalid. */
+TYJSON_API size_t tyjson_date_format(const tyjson_date *d, char *out);
+/** Writes the date-time (at most 35 bytes, no NUL); returns its length, or 0. */
+TYJSON_API size_t tyjson_datetime_format(const tyjson_datetime *dt, char *out);
+/** Date-time <-> epoch milliseconds/nanoseconds (proleptic Gregorian, UTC). */
+TYJSON_API bool tyjson_datetime_to_epoch_ns(const tyjson_datetime *dt, int64_t *ns);
+TYJSON_API bool tyjson_datetime_from_epoch_ns(int64_t ns, tyjson_datetime *dt);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TYJSON_BIND_H */
