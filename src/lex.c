@@ -64,7 +64,10 @@ static usize decode_escape(const u8 *src, const u8 *end, u8 **dstp, bool allow_i
         return 2;
     }
     if (end - src < 6) {
+        /* Truncation only if what is there could still become \uXXXX. */
         *err = TYJSON_E_TRUNCATED;
+        for (const u8 *h = src + 2; h < end; h++)
+            if (tyjson__hexval[*h] == 0xFF) *err = TYJSON_E_ESCAPE;
         return 0;
     }
     int32_t hi = tyjson__hex4(src + 2);

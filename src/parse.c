@@ -186,7 +186,13 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
 
     p->max_vals = max_values(p->len);
     {
-        usize est = p->len / 8 + 16;
+        /* Corpus documents hold one value per 9-56 bytes minified and about
+         * twice that pretty-printed; starting near that keeps the peak low,
+         * and growing is a cheap realloc (mremap for large blocks). */
+        const u8 *q = buf;
+        while (q < end && tyjson__is_ws(*q)) q++;
+        bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
+        usize est = p->len / (pretty ? 20 : 10) + 16;
         if (est > p->max_vals) est = p->max_vals;
         if (!block_resize(p, est)) {
             code = TYJSON_E_NOMEM;
@@ -263,7 +269,11 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
                 goto inf_nan_##done;                                           \
             tyjson__num n_;                                                    \
             const u8 *q_ = tyjson__num_read(cur, end, flags, &n_, &code, &errpos); \
-            if (!q_) goto fail;                                                \
+            if (!q_) {                                                         \
+                /* "1." or "-" cut off by the end of input */                  \
+                if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED; \
+                goto fail;                                                     \
+            }                                                                  \
             switch (n_.kind) {                                                 \
             case TYJSON__NUM_UINT:                                             \
                 v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;                \
@@ -714,9 +724,15 @@ static tyjson_doc *read_stream(FILE *fp, const tyjson_read_options *opts, tyjson
         size = ftell(fp);
         if (fseek(fp, 0, SEEK_SET) != 0) size = -1;
     }
-    cap = (size > 0 ? (usize)size : 0) + TYJSON__PAD + 1;
+    /* The size is only a hint: a directory or a device can report nonsense,
+     * and a file can change while it is read. */
+    if (size > 0 && (unsigned long)size < SIZE_MAX / 4) cap = (usize)size + TYJSON__PAD + 1;
     if (cap < 4096 + TYJSON__PAD) cap = 4096 + TYJSON__PAD;
     p.buf = (u8 *)tyjson__malloc(&p.alc, cap);
+    if (!p.buf && cap > 4096 + TYJSON__PAD) {
+        cap = 4096 + TYJSON__PAD;
+        p.buf = (u8 *)tyjson__malloc(&p.alc, cap);
+    }
     if (!p.buf) {
         tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
         return NULL;

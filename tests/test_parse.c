@@ -164,6 +164,12 @@ TEST(error_positions) {
     ASSERT_PARSE_ERR("\"\xed\xa0\x80\"", 0, TYJSON_E_UTF8, 1, 1, 2);   /* surrogate */
     ASSERT_PARSE_ERR("\"\xf4\x90\x80\x80\"", 0, TYJSON_E_UTF8, 1, 1, 2); /* > U+10FFFF */
     ASSERT_PARSE_ERR("[01]", 0, TYJSON_E_NUMBER, 2, 1, 3);
+    ASSERT_PARSE_ERR("[1.", 0, TYJSON_E_TRUNCATED, 3, 1, 4);
+    ASSERT_PARSE_ERR("-", 0, TYJSON_E_TRUNCATED, 1, 1, 2);
+    ASSERT_PARSE_ERR("[1e+", 0, TYJSON_E_TRUNCATED, 4, 1, 5);
+    ASSERT_PARSE_ERR("[1e+]", 0, TYJSON_E_NUMBER, 4, 1, 5);
+    ASSERT_PARSE_ERR("[\"\\u\xe5\"]", 0, TYJSON_E_ESCAPE, 2, 1, 3);
+    ASSERT_PARSE_ERR("\"\\u12", 0, TYJSON_E_TRUNCATED, 1, 1, 2);
     ASSERT_PARSE_ERR("[-]", 0, TYJSON_E_NUMBER, 2, 1, 3);
     ASSERT_PARSE_ERR("[1.]", 0, TYJSON_E_NUMBER, 3, 1, 4);
     ASSERT_PARSE_ERR("[1.5.3]", 0, TYJSON_E_UNEXPECTED_CHAR, 4, 1, 5);
@@ -380,6 +386,9 @@ TEST(read_file_and_fp) {
     ASSERT_EQ_UINT(tyjson_arr_size(tyjson_obj_get(tyjson_doc_get_root(d), "n")), 2);
     tyjson_doc_free(d);
     ASSERT_NULL(tyjson_read_file("/nonexistent/x.json", NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_IO);
+    /* a directory reports a huge size on Linux: an I/O error, not a crash */
+    ASSERT_NULL(tyjson_read_file("/tmp", NULL, &e));
     ASSERT_EQ_INT(e.code, TYJSON_E_IO);
     /* a pipe (not seekable): positions still count the original bytes,
      * although the string before the error holds an escaped newline */

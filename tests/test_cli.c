@@ -1,0 +1,515 @@
+/*
+ * test_cli.c - runs the built `tyjson` tool (tools/tyjson.c) as a separate
+ * process and checks exact stdout, stderr and exit status for every
+ * command and option.
+ *
+ * Each run happens in a private temporary directory (`cd DIR && tyjson ...
+ * <stdin >out 2>err`), so input files have short relative names and error
+ * messages can be compared byte for byte. Skips when the tool was not built
+ * (TYJSON_BUILD_TOOLS=OFF).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "test.h"
+#include "tyjson.h"
+
+#include <stdarg.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define CLI TYJSON_BINARY_DIR "/tyjson"
+
+/* ----------------------------------------------------------------------------
+ * Harness
+ * ------------------------------------------------------------------------- */
+
+static char tmp_dir[64];
+#define MAX_FILES 64
+static char *made_files[MAX_FILES];
+static int made_count;
+
+static void cleanup(void) {
+    char path[256];
+    for (int i = 0; i < made_count; i++) {
+        snprintf(path, sizeof(path), "%s/%s", tmp_dir, made_files[i]);
+        remove(path);
+        free(made_files[i]);
+    }
+    made_count = 0;
+    if (tmp_dir[0]) rmdir(tmp_dir);
+}
+
+static void need_cli(void) {
+    FILE *f = fopen(CLI, "rb");
+    if (!f) TEST_SKIP("%s not built", CLI);
+    fclose(f);
+    if (!tmp_dir[0]) {
+        strcpy(tmp_dir, "/tmp/tyjson_cli_XXXXXX");
+        if (!mkdtemp(tmp_dir)) {
+            tmp_dir[0] = 0;
+            TEST_FAIL("mkdtemp failed");
+        }
+        atexit(cleanup);
+    }
+}
+
+/* Creates (or replaces) DIR/name with n bytes. */
+static void put_file(const char *name, const char *data, size_t n) {
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", tmp_dir, name);
+    FILE *f = fopen(path, "wb");
+    if (!f) TEST_FAIL("cannot create %s", path);
+    if (n && fwrite(data, 1, n, f) != n) TEST_FAIL("cannot write %s", path);
+    fclose(f);
+    for (int i = 0; i < made_count; i++)
+        if (strcmp(made_files[i], name) == 0) return;
+    if (made_count < MAX_FILES) {
+        made_files[made_count] = (char *)malloc(strlen(name) + 1);
+        if (made_files[made_count]) strcpy(made_files[made_count++], name);
+    }
+}
+
+static void put_text(const char *name, const char *text) { put_file(name, text, strlen(text)); }
+
+/* Output of the last run; freed by the next one. */
+static char *out_text, *err_text;
+static size_t out_len;
+
+static char *slurp(const char *name, size_t *len) {
+    char path[256];
+    snprintf(path, sizeof(path), "%s/%s", tmp_dir, name);
+    char *s = test_read_file(path, len);
+    if (!s) TEST_FAIL("cannot read %s", path);
+    return s;
+}
+
+/* Runs `tyjson ARGS` with stdin from `in` (n bytes; piped through cat when
+ * `pipe` is set, else redirected from a file). Returns the exit status. */
+static int run_in(const char *in, size_t n, int pipe, const char *fmt, ...) {
+    char args[1024], cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof(args), fmt, ap);
+    va_end(ap);
+    put_file("stdin.txt", in ? in : "", in ? n : 0);
+    put_file("out.txt", "", 0);
+    put_file("err.txt", "", 0);
+    snprintf(cmd, sizeof(cmd), "cd '%s' && %s'%s' %s %s >out.txt 2>err.txt", tmp_dir,
+             pipe ? "cat stdin.txt | " : "", CLI, args, pipe ? "" : "<stdin.txt");
+    int st = system(cmd);
+    if (st == -1) TEST_FAIL("system() failed");
+    free(out_text);
+    free(err_text);
+    out_text = slurp("out.txt", &out_len);
+    err_text = slurp("err.txt", NULL);
+    if (!WIFEXITED(st)) TEST_FAIL("tyjson %s: killed by a signal", args);
+    return WEXITSTATUS(st);
+}
+
+#define RUN(...) run_in(NULL, 0, 0, __VA_ARGS__)
+#define RUN_STDIN(text, ...) run_in((text), strlen(text), 0, __VA_ARGS__)
+#define RUN_PIPE(text, ...) run_in((text), strlen(text), 1, __VA_ARGS__)
+
+/* Checks the three results of the last run. */
+#define EXPECT(code, out, err)                                                 \
+    do {                                                                       \
+        ASSERT_EQ_STR(err_text, (err));                                        \
+        ASSERT_EQ_STR(out_text, (out));                                        \
+        ASSERT_EQ_INT(test__rc, (code));                                       \
+    } while (0)
+
+static int test__rc;
+#define CHECK(call, code, out, err)                                            \
+    do {                                                                       \
+        test__rc = (call);                                                     \
+        EXPECT(code, out, err);                                                \
+    } while (0)
+
+static const char small_doc[] =
+    "{\"a\": [1, 2.5, -3, \"x\", true, null, {}],\n"
+    " \"b\": {\"c\": [[]], \"d~e/f\": false},\n"
+    " \"s\": \"\\u00e9\"}\n";
+
+/* ----------------------------------------------------------------------------
+ * validate
+ * ------------------------------------------------------------------------- */
+
+TEST(validate_valid_file_is_silent) {
+    need_cli();
+    put_text("ok.json", small_doc);
+    CHECK(RUN("validate ok.json"), 0, "", "");
+}
+
+TEST(validate_invalid_file_reports_line_col) {
+    need_cli();
+    put_text("bad.json", "[1,\n2,]");
+    CHECK(RUN("validate bad.json"), 1, "", "bad.json:2:3: unexpected character\n");
+}
+
+TEST(validate_every_input_worst_status) {
+    need_cli();
+    put_text("ok.json", small_doc);
+    put_text("bad.json", "[1,\n2,]");
+    put_text("trunc.json", "{\"a\": [1");
+    CHECK(RUN("validate ok.json bad.json trunc.json ok.json"), 1, "",
+          "bad.json:2:3: unexpected character\n"
+          "trunc.json:1:9: unexpected end of input\n");
+}
+
+TEST(validate_stdin_redirected_piped_and_dash) {
+    need_cli();
+    CHECK(RUN_STDIN("[1, 2]", "validate"), 0, "", "");
+    CHECK(RUN_STDIN("[1,\n 2,\n x]", "validate"), 1, "", "<stdin>:3:2: unexpected character\n");
+    CHECK(RUN_PIPE("[1,\n 2,\n x]", "validate"), 1, "", "<stdin>:3:2: unexpected character\n");
+    CHECK(RUN_PIPE("[1,\n 2,\n x]", "validate -"), 1, "", "<stdin>:3:2: unexpected character\n");
+    CHECK(RUN_STDIN("", "validate"), 1, "", "<stdin>:1:1: empty input: no JSON value\n");
+    CHECK(RUN_STDIN("1 2", "validate"), 1, "",
+          "<stdin>:1:3: unexpected content after the JSON value\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * pretty / minify
+ * ------------------------------------------------------------------------- */
+
+TEST(pretty_default_indent) {
+    need_cli();
+    put_text("doc.json", small_doc);
+    CHECK(RUN("pretty doc.json"), 0,
+          "{\n"
+          "  \"a\": [\n"
+          "    1,\n"
+          "    2.5,\n"
+          "    -3,\n"
+          "    \"x\",\n"
+          "    true,\n"
+          "    null,\n"
+          "    {}\n"
+          "  ],\n"
+          "  \"b\": {\n"
+          "    \"c\": [\n"
+          "      []\n"
+          "    ],\n"
+          "    \"d~e/f\": false\n"
+          "  },\n"
+          "  \"s\": \"\xc3\xa9\"\n"
+          "}\n",
+          "");
+}
+
+TEST(pretty_indent_option_both_forms) {
+    need_cli();
+    const char *want = "{\n    \"k\": [\n        1\n    ]\n}\n";
+    CHECK(RUN_STDIN("{\"k\":[1]}", "pretty --indent 4"), 0, want, "");
+    CHECK(RUN_STDIN("{\"k\":[1]}", "--indent=4 pretty"), 0, want, "");
+}
+
+TEST(minify_file_and_stdin) {
+    need_cli();
+    put_text("doc.json", small_doc);
+    const char *want =
+        "{\"a\":[1,2.5,-3,\"x\",true,null,{}],\"b\":{\"c\":[[]],\"d~e/f\":false},"
+        "\"s\":\"\xc3\xa9\"}\n";
+    CHECK(RUN("minify doc.json"), 0, want, "");
+    CHECK(RUN_PIPE(small_doc, "minify"), 0, want, "");
+}
+
+TEST(minify_several_files_one_result_each) {
+    need_cli();
+    put_text("a.json", " [ 1 ] ");
+    put_text("b.json", "{ }");
+    CHECK(RUN("minify a.json b.json"), 0, "[1]\n{}\n", "");
+}
+
+TEST(minify_ascii_escapes_non_ascii) {
+    need_cli();
+    CHECK(RUN_STDIN("[\"\xc3\xa9\xf0\x9f\x98\x80\"]", "minify --ascii"), 0,
+          "[\"\\u00e9\\ud83d\\ude00\"]\n", "");
+}
+
+TEST(minify_invalid_input_writes_nothing) {
+    need_cli();
+    CHECK(RUN_STDIN("[1,]", "minify"), 1, "", "<stdin>:1:4: unexpected character\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * get
+ * ------------------------------------------------------------------------- */
+
+TEST(get_hits) {
+    need_cli();
+    put_text("doc.json", small_doc);
+    CHECK(RUN("get /a/1 doc.json"), 0, "2.5\n", "");
+    CHECK(RUN("get /a/6 doc.json"), 0, "{}\n", "");
+    CHECK(RUN("get /b doc.json"), 0, "{\"c\":[[]],\"d~e/f\":false}\n", "");
+    CHECK(RUN("get /b/d~0e~1f doc.json"), 0, "false\n", "");
+    CHECK(RUN("get '' doc.json"), 0,
+          "{\"a\":[1,2.5,-3,\"x\",true,null,{}],\"b\":{\"c\":[[]],\"d~e/f\":false},"
+          "\"s\":\"\xc3\xa9\"}\n",
+          "");
+    CHECK(RUN_PIPE(small_doc, "get /s --ascii"), 0, "\"\\u00e9\"\n", "");
+}
+
+TEST(get_misses) {
+    need_cli();
+    put_text("doc.json", small_doc);
+    CHECK(RUN("get /zz doc.json"), 1, "", "doc.json: no value at /zz\n");
+    CHECK(RUN("get /a/7 doc.json"), 1, "", "doc.json: no value at /a/7\n");
+    CHECK(RUN("get /a/01 doc.json"), 1, "", "doc.json: no value at /a/01\n");
+    CHECK(RUN_STDIN("[1]", "get /0/x"), 1, "", "<stdin>: no value at /0/x\n");
+    /* A miss in one input does not stop the others. */
+    put_text("other.json", "{\"zz\": 7}");
+    CHECK(RUN("get /zz doc.json other.json"), 1, "7\n", "doc.json: no value at /zz\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * stats
+ * ------------------------------------------------------------------------- */
+
+TEST(stats_small_document) {
+    need_cli();
+    put_text("doc.json", small_doc);
+    CHECK(RUN("stats doc.json"), 0,
+          "documents: 1\n"
+          "objects: 3\n"
+          "arrays: 3\n"
+          "strings: 2\n"
+          "keys: 5\n"
+          "numbers: 3\n"
+          "ints: 2\n"
+          "reals: 1\n"
+          "bools: 2\n"
+          "nulls: 1\n"
+          "max_depth: 4\n"
+          "bytes: 92\n",
+          "");
+}
+
+TEST(stats_scalar_and_several_inputs) {
+    need_cli();
+    put_text("a.json", "\"k\"");
+    put_text("b.json", "[{\"k\": 18446744073709551615}, -9223372036854775808]\n");
+    CHECK(RUN("stats a.json b.json"), 0,
+          "documents: 2\n"
+          "objects: 1\n"
+          "arrays: 1\n"
+          "strings: 1\n"
+          "keys: 1\n"
+          "numbers: 2\n"
+          "ints: 2\n"
+          "reals: 0\n"
+          "bools: 0\n"
+          "nulls: 0\n"
+          "max_depth: 2\n"
+          "bytes: 55\n",
+          "");
+}
+
+TEST(stats_deep_document_no_recursion) {
+    need_cli();
+    enum { DEPTH = 100000 };
+    char *s = (char *)malloc(2 * DEPTH + 1);
+    ASSERT_NOT_NULL(s);
+    memset(s, '[', DEPTH);
+    memset(s + DEPTH, ']', DEPTH);
+    s[2 * DEPTH] = 0;
+    put_text("deep.json", s);
+    free(s);
+    CHECK(RUN("--max-depth 100000 stats deep.json"), 0,
+          "documents: 1\nobjects: 0\narrays: 100000\nstrings: 0\nkeys: 0\nnumbers: 0\n"
+          "ints: 0\nreals: 0\nbools: 0\nnulls: 0\nmax_depth: 100000\nbytes: 200000\n",
+          "");
+    CHECK(RUN("--max-depth 99999 validate deep.json"), 1, "",
+          "deep.json:1:100000: nesting deeper than the maximum depth\n");
+    CHECK(RUN("validate deep.json"), 1, "",
+          "deep.json:1:1025: nesting deeper than the maximum depth\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * --lines (NDJSON)
+ * ------------------------------------------------------------------------- */
+
+static const char ndjson[] =
+    "{\"a\":1}\n"
+    "\n"
+    "[2, {\"a\": [3]}]\r\n"
+    "{\"a\":}\n"
+    "   \n"
+    "\"x\"\n"
+    "{\"a\": {\"b\": null}}";
+
+TEST(lines_minify_error_on_line_4_of_file) {
+    need_cli();
+    put_text("l.ndjson", ndjson);
+    CHECK(RUN("--lines minify l.ndjson"), 1,
+          "{\"a\":1}\n[2,{\"a\":[3]}]\n\"x\"\n{\"a\":{\"b\":null}}\n",
+          "l.ndjson:4:6: unexpected character\n");
+}
+
+TEST(lines_error_on_line_3) {
+    need_cli();
+    CHECK(RUN_PIPE("[1]\n[2]\n[3,,]\n[4]\n", "validate --lines"), 1, "",
+          "<stdin>:3:4: unexpected character\n");
+    CHECK(RUN_PIPE("[1]\n[2]\n[3,,]\n[4]\n", "pretty --lines --indent 1"), 1,
+          "[\n 1\n]\n[\n 2\n]\n[\n 4\n]\n", "<stdin>:3:4: unexpected character\n");
+}
+
+TEST(lines_get_and_stats) {
+    need_cli();
+    put_text("l.ndjson", ndjson);
+    CHECK(RUN("get --lines /a l.ndjson"), 1, "1\n{\"b\":null}\n",
+          "l.ndjson:3: no value at /a\n"
+          "l.ndjson:4:6: unexpected character\n"
+          "l.ndjson:6: no value at /a\n");
+    /* Counted lines, newline included: 1 (8 bytes), 3 (17, CR LF), 6 (4), 7 (18, no newline). */
+    CHECK(RUN("stats --lines l.ndjson"), 1,
+          "documents: 4\n"
+          "objects: 4\n"
+          "arrays: 2\n"
+          "strings: 1\n"
+          "keys: 4\n"
+          "numbers: 3\n"
+          "ints: 3\n"
+          "reals: 0\n"
+          "bools: 0\n"
+          "nulls: 1\n"
+          "max_depth: 3\n"
+          "bytes: 47\n",
+          "l.ndjson:4:6: unexpected character\n");
+}
+
+TEST(lines_longer_than_read_chunk) {
+    need_cli();
+    enum { BIG = 200000 };
+    char *s = (char *)malloc(BIG + 64);
+    ASSERT_NOT_NULL(s);
+    size_t n = 0;
+    s[n++] = '"';
+    memset(s + n, 'a', BIG);
+    n += BIG;
+    memcpy(s + n, "\"\n[1]\ntrue false\n", 17);
+    n += 17;
+    put_file("long.ndjson", s, n);
+    free(s);
+    CHECK(RUN("validate --lines long.ndjson"), 1, "",
+          "long.ndjson:3:6: unexpected content after the JSON value\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * Relaxed-input options
+ * ------------------------------------------------------------------------- */
+
+TEST(relaxed_flags_off_then_on) {
+    need_cli();
+    CHECK(RUN_STDIN("[1,/*c*/2]//x", "minify"), 1, "", "<stdin>:1:4: unexpected character\n");
+    CHECK(RUN_STDIN("[1,/*c*/2]//x", "minify --comments"), 0, "[1,2]\n", "");
+    CHECK(RUN_STDIN("{\"a\":[1,],}", "minify"), 1, "", "<stdin>:1:9: unexpected character\n");
+    CHECK(RUN_STDIN("{\"a\":[1,],}", "minify --trailing-commas"), 0, "{\"a\":[1]}\n", "");
+    CHECK(RUN_STDIN("[NaN,-Infinity]", "minify"), 1, "", "<stdin>:1:2: unexpected character\n");
+    CHECK(RUN_STDIN("[NaN,-Infinity]", "minify --inf-nan"), 0, "[NaN,-Infinity]\n", "");
+    CHECK(RUN_STDIN("\xef\xbb\xbf[1]", "minify"), 1, "", "<stdin>:1:1: unexpected character\n");
+    CHECK(RUN_STDIN("\xef\xbb\xbf[1]", "minify --bom"), 0, "[1]\n", "");
+    CHECK(RUN_STDIN("[\"\xff\"]", "minify"), 1, "", "<stdin>:1:3: invalid UTF-8\n");
+    CHECK(RUN_STDIN("[\"\xff\"]", "minify --allow-invalid-utf8"), 0, "[\"\xef\xbf\xbd\"]\n", "");
+    CHECK(RUN_STDIN("{\"a\":1,\"a\":2}", "get /a"), 0, "1\n", "");
+    CHECK(RUN_STDIN("{\"a\":1,\"a\":2}", "get /a --reject-duplicates"), 1, "",
+          "<stdin>:1:8: duplicate object key\n");
+    CHECK(RUN_STDIN("[1e400, -123456789012345678901]", "minify"), 1, "",
+          "<stdin>:1:2: number out of range\n");
+    CHECK(RUN_STDIN("[1e400, -123456789012345678901]", "minify --bignum-raw"), 0,
+          "[1e400,-123456789012345678901]\n", "");
+    CHECK(RUN_STDIN("[[[]]]", "--max-depth 2 validate"), 1, "",
+          "<stdin>:1:3: nesting deeper than the maximum depth\n");
+    CHECK(RUN_STDIN("[[[]]]", "--max-depth=3 validate"), 0, "", "");
+}
+
+TEST(double_dash_ends_options) {
+    need_cli();
+    put_text("-dash.json", "[true]");
+    CHECK(RUN("minify -- -dash.json"), 0, "[true]\n", "");
+}
+
+/* ----------------------------------------------------------------------------
+ * Help, version, usage and I/O errors
+ * ------------------------------------------------------------------------- */
+
+TEST(help_and_version) {
+    need_cli();
+    test__rc = RUN("--help");
+    ASSERT_EQ_INT(test__rc, 0);
+    ASSERT_TRUE(strncmp(out_text, "Usage: tyjson validate|pretty|minify|stats", 42) == 0);
+    ASSERT_EQ_STR(err_text, "");
+    char *help = out_text;
+    out_text = NULL;
+    test__rc = RUN("validate -h");
+    ASSERT_EQ_INT(test__rc, 0);
+    ASSERT_EQ_STR(out_text, help);
+    free(help);
+    CHECK(RUN("--version"), 0, "tyjson " TYJSON_VERSION_STRING "\n", "");
+}
+
+#define TRY_HELP "Try 'tyjson --help' for more information.\n"
+
+TEST(usage_errors_exit_2) {
+    need_cli();
+    CHECK(RUN(""), 2, "", "tyjson: missing command\n" TRY_HELP);
+    CHECK(RUN("frobnicate x.json"), 2, "", "tyjson: unknown command 'frobnicate'\n" TRY_HELP);
+    CHECK(RUN("validate --frob"), 2, "", "tyjson: unknown option '--frob'\n" TRY_HELP);
+    CHECK(RUN("get"), 2, "", "tyjson: get: missing POINTER\n" TRY_HELP);
+    CHECK(RUN("get a/b"), 2, "", "tyjson: invalid JSON Pointer 'a/b'\n" TRY_HELP);
+    CHECK(RUN("get /a~2"), 2, "", "tyjson: invalid JSON Pointer '/a~2'\n" TRY_HELP);
+    CHECK(RUN("pretty --indent 0"), 2, "",
+          "tyjson: --indent expects a number from 1 to 64, not '0'\n" TRY_HELP);
+    CHECK(RUN("pretty --indent x4"), 2, "",
+          "tyjson: --indent expects a number from 1 to 64, not 'x4'\n" TRY_HELP);
+    CHECK(RUN("pretty --indent"), 2, "",
+          "tyjson: --indent expects a number from 1 to 64, not ''\n" TRY_HELP);
+    CHECK(RUN("validate --max-depth 0"), 2, "",
+          "tyjson: --max-depth expects a number from 1 to 4294967295, not '0'\n" TRY_HELP);
+    CHECK(RUN("validate --max-depth=4294967296"), 2, "",
+          "tyjson: --max-depth expects a number from 1 to 4294967295, not '4294967296'\n" TRY_HELP);
+}
+
+TEST(unreadable_inputs_exit_2) {
+    need_cli();
+    CHECK(RUN("validate missing.json"), 2, "", "tyjson: missing.json: No such file or directory\n");
+    put_text("ok.json", "[]");
+    put_text("bad.json", "[");
+    /* I/O trouble outranks invalid input; the other inputs are still read. */
+    CHECK(RUN("minify bad.json missing.json ok.json"), 2, "[]\n",
+          "bad.json:1:2: unexpected end of input\n"
+          "tyjson: missing.json: No such file or directory\n");
+    CHECK(RUN("validate ."), 2, "", "tyjson: .: Is a directory\n");
+    CHECK(RUN("validate --lines ."), 2, "", "tyjson: .: Is a directory\n");
+}
+
+TEST(output_error_exit_2) {
+    need_cli();
+    FILE *f = fopen("/dev/full", "wb");
+    if (!f) TEST_SKIP("no /dev/full");
+    fclose(f);
+    /* Enough output to overflow stdio's buffer during the run, once. */
+    enum { LINES = 20000 };
+    char *s = (char *)malloc(LINES * 4);
+    ASSERT_NOT_NULL(s);
+    for (int i = 0; i < LINES; i++) memcpy(s + 4 * i, "[1]\n", 4);
+    put_file("many.ndjson", s, LINES * 4);
+    free(s);
+    char cmd[512];
+    snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' --lines minify many.ndjson >/dev/full 2>err.txt",
+             tmp_dir, CLI);
+    int st = system(cmd);
+    ASSERT_TRUE(st != -1 && WIFEXITED(st));
+    ASSERT_EQ_INT(WEXITSTATUS(st), 2);
+    free(err_text);
+    err_text = slurp("err.txt", NULL);
+    ASSERT_EQ_STR(err_text, "tyjson: error writing output\n");
+    snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' stats many.ndjson --lines >/dev/full 2>err.txt",
+             tmp_dir, CLI);
+    st = system(cmd);
+    ASSERT_TRUE(st != -1 && WIFEXITED(st));
+    ASSERT_EQ_INT(WEXITSTATUS(st), 2);
+    free(err_text);
+    err_text = slurp("err.txt", NULL);
+    ASSERT_EQ_STR(err_text, "tyjson: error writing output\n");
+}
+
+int main(int argc, char **argv) { return test_main(argc, argv); }

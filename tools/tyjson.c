@@ -1,0 +1,570 @@
+/*
+ * tyjson.c - the `tyjson` command-line tool.
+ *
+ *   tyjson validate|pretty|minify|stats [options] [FILE...]
+ *   tyjson get [options] POINTER [FILE...]
+ *
+ * No FILE, or "-", reads standard input. Every input is processed even after
+ * a failure; the exit status is the worst outcome: 0 all inputs valid, 1 some
+ * input invalid (or a pointer that matched nothing), 2 usage or I/O error.
+ * Parse errors go to stderr as "FILE:LINE:COL: message".
+ *
+ * With --lines the input is NDJSON: each line is its own document, read in
+ * a streaming loop so memory stays bounded by the longest line, and errors
+ * carry the line's real number in the file.
+ */
+#include "tyjson.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_INVALID 1
+#define EXIT_TROUBLE 2
+
+/* Pretty-print indentation accepted by --indent. */
+#define INDENT_MAX 64u
+
+static const char usage_text[] =
+    "Usage: tyjson validate|pretty|minify|stats [options] [FILE...]\n"
+    "       tyjson get [options] POINTER [FILE...]\n"
+    "\n"
+    "Commands:\n"
+    "  validate   check each input; print nothing when valid\n"
+    "  pretty     write each input indented (2 spaces unless --indent)\n"
+    "  minify     write each input without whitespace\n"
+    "  stats      print value counts over all valid inputs\n"
+    "  get        print the value at a JSON Pointer (RFC 6901), minified;\n"
+    "             \"\" is the whole document, \"/a/0\" member a, element 0\n"
+    "\n"
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "Options:\n"
+    "  --lines               NDJSON: one value per line, blank lines skipped;\n"
+    "                        pretty, minify and get write one result per value\n"
+    "  --indent N            spaces per level for pretty (1-64, default 2)\n"
+    "  --ascii               escape non-ASCII characters as \\uXXXX\n"
+    "  --comments            accept // and /* */ comments\n"
+    "  --trailing-commas     accept one trailing comma in arrays and objects\n"
+    "  --inf-nan             accept and write NaN, Infinity, -Infinity\n"
+    "  --bom                 skip a leading UTF-8 byte order mark\n"
+    "  --allow-invalid-utf8  accept invalid UTF-8 in strings (written as U+FFFD)\n"
+    "  --reject-duplicates   reject objects that repeat a key\n"
+    "  --bignum-raw          keep numbers too large for 64-bit integers or\n"
+    "                        doubles as their original text\n"
+    "  --max-depth N         maximum nesting of arrays and objects (default 1024)\n"
+    "  -h, --help            show this help and exit\n"
+    "  --version             show the version and exit\n"
+    "  --                    end of options\n"
+    "\n"
+    "stats prints one \"name: value\" per line, in this order: documents,\n"
+    "objects, arrays, strings (values, not keys), keys, numbers (ints + reals\n"
+    "+ raw big numbers), ints, reals, bools, nulls, max_depth (0 for a scalar,\n"
+    "1 for a flat array or object) and bytes (input bytes of the counted\n"
+    "documents; with --lines each line counts with its newline).\n"
+    "\n"
+    "Exit status: 0 all inputs valid, 1 some input invalid or a pointer that\n"
+    "matched nothing, 2 usage or I/O error.\n";
+
+typedef enum command { CMD_VALIDATE, CMD_PRETTY, CMD_MINIFY, CMD_STATS, CMD_GET } command;
+
+typedef struct counts {
+    size_t documents, objects, arrays, strings, keys, numbers, ints, reals, bools, nulls;
+    size_t max_depth, bytes;
+} counts;
+
+/* One open container during the stats walk: slots still to visit (an
+ * object's keys and values both count) and whether it is an object. */
+typedef struct frame {
+    size_t left;
+    int is_obj;
+} frame;
+
+typedef struct cli {
+    command cmd;
+    const char *pointer;
+    int lines;
+    tyjson_read_options ropts;
+    tyjson_write_options wopts;
+    counts st;
+    frame *stack;
+    size_t stack_cap;
+    int status;     /* worst exit status so far */
+    int out_failed; /* stdout is broken: stop producing output */
+} cli;
+
+static void raise_status(cli *c, int status) {
+    if (status > c->status) c->status = status;
+}
+
+static int usage_error(const char *fmt, const char *arg) {
+    fputs("tyjson: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'tyjson --help' for more information.\n", stderr);
+    return EXIT_TROUBLE;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - stats
+ * ------------------------------------------------------------------------- */
+
+static int push_frame(cli *c, size_t depth, size_t left, int is_obj) {
+    if (depth == c->stack_cap) {
+        size_t ncap = c->stack_cap ? c->stack_cap * 2 : 64;
+        frame *ns = (frame *)realloc(c->stack, ncap * sizeof(*ns));
+        if (!ns) return 0;
+        c->stack = ns;
+        c->stack_cap = ncap;
+    }
+    c->stack[depth].left = left;
+    c->stack[depth].is_obj = is_obj;
+    return 1;
+}
+
+/* The document is one array in document order with every child right
+ * after its container, so a forward pass visits all values; the stack only
+ * tells how deep we are and whether a string is a key. No recursion: depth
+ * is bounded by --max-depth, not by the C stack. */
+static int count_values(cli *c, const tyjson_val *root) {
+    counts *st = &c->st;
+    const tyjson_val *v = root;
+    const tyjson_val *end = root + (tyjson_is_ctn(root) ? root->uni.ofs : 1);
+    size_t depth = 0;
+    for (; v < end; v++) {
+        int is_key = 0;
+        if (depth) {
+            frame *f = &c->stack[depth - 1];
+            /* Object slots alternate key, value: an even count left means
+             * the next slot is a key. */
+            is_key = f->is_obj && f->left % 2 == 0;
+            f->left--;
+        }
+        switch (tyjson_get_type(v)) {
+        case TYJSON_TYPE_NULL: st->nulls++; break;
+        case TYJSON_TYPE_BOOL: st->bools++; break;
+        case TYJSON_TYPE_RAW: st->numbers++; break;
+        case TYJSON_TYPE_NUM:
+            st->numbers++;
+            if (tyjson_is_real(v)) st->reals++;
+            else st->ints++;
+            break;
+        case TYJSON_TYPE_STR:
+            if (is_key) st->keys++;
+            else st->strings++;
+            break;
+        case TYJSON_TYPE_ARR:
+        case TYJSON_TYPE_OBJ: {
+            int is_obj = tyjson_is_obj(v);
+            size_t n = tyjson_get_len(v);
+            if (is_obj) st->objects++;
+            else st->arrays++;
+            if (depth + 1 > st->max_depth) st->max_depth = depth + 1;
+            if (n) {
+                if (!push_frame(c, depth, is_obj ? n * 2 : n, is_obj)) return 0;
+                depth++;
+            }
+            break;
+        }
+        default: break;
+        }
+        while (depth && c->stack[depth - 1].left == 0) depth--;
+    }
+    return 1;
+}
+
+static void print_counts(const counts *st) {
+    printf("documents: %zu\n", st->documents);
+    printf("objects: %zu\n", st->objects);
+    printf("arrays: %zu\n", st->arrays);
+    printf("strings: %zu\n", st->strings);
+    printf("keys: %zu\n", st->keys);
+    printf("numbers: %zu\n", st->numbers);
+    printf("ints: %zu\n", st->ints);
+    printf("reals: %zu\n", st->reals);
+    printf("bools: %zu\n", st->bools);
+    printf("nulls: %zu\n", st->nulls);
+    printf("max_depth: %zu\n", st->max_depth);
+    printf("bytes: %zu\n", st->bytes);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - One document
+ * ------------------------------------------------------------------------- */
+
+/* `line` is the 1-based line of an NDJSON record, 0 for a whole input. */
+static void report_missing(cli *c, const char *name, size_t line) {
+    if (line) fprintf(stderr, "%s:%zu: no value at %s\n", name, line, c->pointer);
+    else fprintf(stderr, "%s: no value at %s\n", name, c->pointer);
+    raise_status(c, EXIT_INVALID);
+}
+
+static void write_value(cli *c, const char *name, const tyjson_val *val) {
+    tyjson_error err;
+    if (tyjson_val_write_fp(stdout, val, &c->wopts, &err)) return;
+    if (err.code == TYJSON_E_IO) {
+        fprintf(stderr, "tyjson: error writing output\n");
+        raise_status(c, EXIT_TROUBLE);
+        c->out_failed = 1;
+    } else {
+        fprintf(stderr, "%s: cannot write: %s\n", name, err.msg);
+        raise_status(c, EXIT_INVALID);
+    }
+}
+
+static void handle_doc(cli *c, const char *name, size_t line, tyjson_doc *doc,
+                       size_t bytes) {
+    const tyjson_val *root = tyjson_doc_get_root(doc);
+    switch (c->cmd) {
+    case CMD_VALIDATE: break;
+    case CMD_PRETTY:
+    case CMD_MINIFY: write_value(c, name, root); break;
+    case CMD_GET: {
+        const tyjson_val *v = tyjson_ptr_get(root, c->pointer);
+        if (v) write_value(c, name, v);
+        else report_missing(c, name, line);
+        break;
+    }
+    case CMD_STATS:
+        if (!count_values(c, root)) {
+            fprintf(stderr, "tyjson: out of memory\n");
+            raise_status(c, EXIT_TROUBLE);
+            break;
+        }
+        c->st.documents++;
+        c->st.bytes += bytes;
+        break;
+    }
+}
+
+/* A failed read: invalid input is status 1, everything that says nothing
+ * about the input (I/O, memory, size limits) is status 2. `line_base` is the
+ * NDJSON line number, or 0. */
+static void report_read_error(cli *c, const char *name, size_t line_base,
+                              const tyjson_error *err, int saved_errno) {
+    switch (err->code) {
+    case TYJSON_E_IO:
+        fprintf(stderr, "tyjson: %s: %s\n", name,
+                saved_errno ? strerror(saved_errno) : err->msg);
+        raise_status(c, EXIT_TROUBLE);
+        return;
+    case TYJSON_E_NOMEM:
+    case TYJSON_E_SIZE:
+    case TYJSON_E_INVALID_ARG:
+        fprintf(stderr, "tyjson: %s: %s\n", name, err->msg);
+        raise_status(c, EXIT_TROUBLE);
+        return;
+    default: break;
+    }
+    size_t line = line_base ? line_base + err->line - 1 : err->line;
+    fprintf(stderr, "%s:%zu:%zu: %s\n", name, line, err->column, err->msg);
+    raise_status(c, EXIT_INVALID);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Inputs
+ * ------------------------------------------------------------------------- */
+
+/* A directory opens fine on POSIX systems, seeks, and may claim an absurd
+ * size that the reader would then try to allocate. Reading one byte of a
+ * seekable stream (and rewinding) turns that into the read error it is.
+ * Returns 0 with *saved_errno set when the stream cannot be read. */
+static int readable(FILE *fp, int *saved_errno) {
+    if (fseek(fp, 0, SEEK_SET) != 0) return 1; /* a pipe: read as it comes */
+    errno = 0;
+    if (fgetc(fp) == EOF && ferror(fp)) {
+        *saved_errno = errno;
+        return 0;
+    }
+    rewind(fp);
+    return 1;
+}
+
+static void run_whole(cli *c, FILE *fp, const char *name) {
+    tyjson_error err;
+    int saved = 0;
+    if (!readable(fp, &saved)) {
+        err.code = TYJSON_E_IO;
+        err.msg = tyjson_status_msg(TYJSON_E_IO);
+        report_read_error(c, name, 0, &err, saved);
+        return;
+    }
+    errno = 0;
+    tyjson_doc *doc = tyjson_read_fp(fp, &c->ropts, &err);
+    if (!doc) {
+        report_read_error(c, name, 0, &err, errno);
+        return;
+    }
+    handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
+    tyjson_doc_free(doc);
+}
+
+static int is_blank(const char *s, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') return 0;
+    return 1;
+}
+
+/* One NDJSON record: `n` bytes without the newline; `term` is 1 when a
+ * newline followed it. */
+static void run_line(cli *c, const char *name, size_t line, const char *s, size_t n,
+                     size_t term) {
+    if (is_blank(s, n)) return;
+    tyjson_error err;
+    tyjson_doc *doc = tyjson_read_opts(s, n, &c->ropts, &err);
+    if (!doc) {
+        report_read_error(c, name, line, &err, 0);
+        return;
+    }
+    handle_doc(c, name, line, doc, n + term);
+    tyjson_doc_free(doc);
+}
+
+/* Reads fp in chunks and hands over each complete line. `scan` remembers
+ * how far the unfinished line has been searched, so a long line is not
+ * rescanned after every chunk. */
+static void run_lines(cli *c, FILE *fp, const char *name) {
+    char *buf = NULL;
+    size_t cap = 0, len = 0, start = 0, scan = 0, line = 0;
+    int eof = 0;
+    while (!c->out_failed) {
+        const char *nl = scan < len ? (const char *)memchr(buf + scan, '\n', len - scan) : NULL;
+        if (nl) {
+            size_t stop = (size_t)(nl - buf);
+            run_line(c, name, ++line, buf + start, stop - start, 1);
+            start = scan = stop + 1;
+            continue;
+        }
+        if (eof) {
+            if (start < len) run_line(c, name, ++line, buf + start, len - start, 0);
+            break;
+        }
+        if (start) {
+            memmove(buf, buf + start, len - start);
+            len -= start;
+            start = 0;
+        }
+        scan = len;
+        if (cap - len < 4096) {
+            size_t ncap = cap ? cap * 2 : 65536;
+            char *nb = ncap > cap ? (char *)realloc(buf, ncap) : NULL;
+            if (!nb) {
+                fprintf(stderr, "tyjson: %s: line %zu too long: out of memory\n", name, line + 1);
+                raise_status(c, EXIT_TROUBLE);
+                break;
+            }
+            buf = nb;
+            cap = ncap;
+        }
+        errno = 0;
+        size_t got = fread(buf + len, 1, cap - len, fp);
+        len += got;
+        if (got == 0) {
+            if (ferror(fp)) {
+                fprintf(stderr, "tyjson: %s: %s\n", name,
+                        errno ? strerror(errno) : "read error");
+                raise_status(c, EXIT_TROUBLE);
+                break;
+            }
+            eof = 1;
+        }
+    }
+    free(buf);
+}
+
+static void run_input(cli *c, const char *path) {
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+    if (!fp) {
+        fprintf(stderr, "tyjson: %s: %s\n", path, strerror(errno));
+        raise_status(c, EXIT_TROUBLE);
+        return;
+    }
+    if (c->lines) run_lines(c, fp, name);
+    else run_whole(c, fp, name);
+    if (!is_stdin) fclose(fp);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Arguments
+ * ------------------------------------------------------------------------- */
+
+/* Decimal in [lo, hi]; no sign, no spaces. */
+static int parse_count(const char *s, unsigned long long lo, unsigned long long hi,
+                       unsigned long long *out) {
+    unsigned long long v = 0;
+    if (!*s) return 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return 0;
+        unsigned d = (unsigned)(*s - '0');
+        if (v > (hi - d) / 10) return 0;
+        v = v * 10 + d;
+    }
+    if (v < lo) return 0;
+    *out = v;
+    return 1;
+}
+
+/* RFC 6901 syntax: empty, or '/'-separated tokens where '~' is followed by
+ * 0 or 1. Checked once up front so that a typo is a usage error rather than
+ * a "no value" per input. */
+static int pointer_valid(const char *p) {
+    if (*p && *p != '/') return 0;
+    for (; *p; p++)
+        if (*p == '~' && p[1] != '0' && p[1] != '1') return 0;
+    return 1;
+}
+
+static int parse_command(const char *s, command *cmd) {
+    static const struct {
+        const char *name;
+        command cmd;
+    } names[] = {{"validate", CMD_VALIDATE}, {"pretty", CMD_PRETTY}, {"minify", CMD_MINIFY},
+                 {"stats", CMD_STATS},       {"get", CMD_GET}};
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        if (strcmp(s, names[i].name) == 0) {
+            *cmd = names[i].cmd;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static const struct {
+    const char *name;
+    tyjson_read_flags flag;
+} read_flag_opts[] = {
+    {"--comments", TYJSON_READ_ALLOW_COMMENTS},
+    {"--trailing-commas", TYJSON_READ_ALLOW_TRAILING_COMMAS},
+    {"--inf-nan", TYJSON_READ_ALLOW_INF_NAN},
+    {"--bom", TYJSON_READ_ALLOW_BOM},
+    {"--allow-invalid-utf8", TYJSON_READ_ALLOW_INVALID_UTF8},
+    {"--reject-duplicates", TYJSON_READ_REJECT_DUPLICATE_KEYS},
+    {"--bignum-raw", TYJSON_READ_BIGNUM_AS_RAW},
+};
+
+/* Value of an option given as "--name=V" or "--name V"; NULL if absent. */
+static const char *option_value(int argc, char **argv, int *i, const char *arg,
+                                const char *name) {
+    size_t n = strlen(name);
+    if (strncmp(arg, name, n) != 0) return NULL;
+    if (arg[n] == '=') return arg + n + 1;
+    if (arg[n] != 0) return NULL;
+    if (*i + 1 >= argc) return "";
+    return argv[++*i];
+}
+
+/* Parses one option at argv[*i]. Returns -1 to go on, else an exit status. */
+static int parse_option(cli *c, int argc, char **argv, int *i) {
+    const char *arg = argv[*i];
+    const char *val;
+    unsigned long long num;
+    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+        fputs(usage_text, stdout);
+        return 0;
+    }
+    if (strcmp(arg, "--version") == 0) {
+        printf("tyjson %s\n", TYJSON_VERSION_STRING);
+        return 0;
+    }
+    if (strcmp(arg, "--lines") == 0) {
+        c->lines = 1;
+        return -1;
+    }
+    if (strcmp(arg, "--ascii") == 0) {
+        c->wopts.flags |= TYJSON_WRITE_ESCAPE_UNICODE;
+        return -1;
+    }
+    for (size_t k = 0; k < sizeof(read_flag_opts) / sizeof(read_flag_opts[0]); k++) {
+        if (strcmp(arg, read_flag_opts[k].name) == 0) {
+            c->ropts.flags |= read_flag_opts[k].flag;
+            return -1;
+        }
+    }
+    if ((val = option_value(argc, argv, i, arg, "--indent"))) {
+        if (!parse_count(val, 1, INDENT_MAX, &num))
+            return usage_error("--indent expects a number from 1 to 64, not '%s'", val);
+        c->wopts.indent = (uint32_t)num;
+        return -1;
+    }
+    if ((val = option_value(argc, argv, i, arg, "--max-depth"))) {
+        if (!parse_count(val, 1, UINT32_MAX, &num))
+            return usage_error("--max-depth expects a number from 1 to 4294967295, not '%s'",
+                               val);
+        c->ropts.max_depth = (uint32_t)num;
+        return -1;
+    }
+    return usage_error("unknown option '%s'", arg);
+}
+
+/* Fills c and `files` (room for argc entries) with the inputs. Returns -1
+ * to run, else an exit status. */
+static int parse_args(cli *c, int argc, char **argv, const char **files, size_t *n_files) {
+    size_t nf = 0;
+    int have_cmd = 0, have_ptr = 0, opts_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!opts_done && arg[0] == '-' && arg[1] != 0) {
+            if (strcmp(arg, "--") == 0) {
+                opts_done = 1;
+                continue;
+            }
+            int r = parse_option(c, argc, argv, &i);
+            if (r >= 0) return r;
+            continue;
+        }
+        if (!have_cmd) {
+            if (!parse_command(arg, &c->cmd)) return usage_error("unknown command '%s'", arg);
+            have_cmd = 1;
+        } else if (c->cmd == CMD_GET && !have_ptr) {
+            if (!pointer_valid(arg)) return usage_error("invalid JSON Pointer '%s'", arg);
+            c->pointer = arg;
+            have_ptr = 1;
+        } else {
+            files[nf++] = arg;
+        }
+    }
+    if (!have_cmd) return usage_error("%s", "missing command");
+    if (c->cmd == CMD_GET && !have_ptr) return usage_error("%s", "get: missing POINTER");
+    *n_files = nf;
+    return -1;
+}
+
+static void set_write_flags(cli *c) {
+    if (c->cmd == CMD_PRETTY) c->wopts.flags |= TYJSON_WRITE_PRETTY;
+    /* What the reader was told to accept, the writer must be able to emit. */
+    if (c->ropts.flags & TYJSON_READ_ALLOW_INF_NAN) c->wopts.flags |= TYJSON_WRITE_ALLOW_INF_NAN;
+    if (c->ropts.flags & TYJSON_READ_ALLOW_INVALID_UTF8)
+        c->wopts.flags |= TYJSON_WRITE_REPLACE_INVALID_UTF8;
+    c->wopts.flags |= TYJSON_WRITE_NEWLINE_AT_END;
+}
+
+int main(int argc, char **argv) {
+    cli c;
+    memset(&c, 0, sizeof(c));
+    size_t n_inputs = 0;
+    const char **inputs = (const char **)malloc((size_t)(argc > 0 ? argc : 1) * sizeof(*inputs));
+    if (!inputs) {
+        fprintf(stderr, "tyjson: out of memory\n");
+        return EXIT_TROUBLE;
+    }
+    int r = parse_args(&c, argc, argv, inputs, &n_inputs);
+    if (r >= 0) {
+        free(inputs);
+        return r;
+    }
+    set_write_flags(&c);
+
+    if (n_inputs == 0) run_input(&c, "-");
+    for (size_t i = 0; i < n_inputs && !c.out_failed; i++) run_input(&c, inputs[i]);
+    if (c.cmd == CMD_STATS) print_counts(&c.st);
+    free(c.stack);
+    free(inputs);
+
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !c.out_failed) {
+        fprintf(stderr, "tyjson: error writing output\n");
+        raise_status(&c, EXIT_TROUBLE);
+    }
+    return c.status;
+}
