@@ -163,23 +163,12 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
             src++;
             continue;
         }
-        usize n = tyjson__utf8_seq(src, end);
-        if (n == 0) {
-            if (!allow_invalid) return unesc_fail(src, dst, TYJSON_E_UTF8);
-            n = 1;
-        }
-#if TYJSON__SWAR
-        if (n == 1) {
-            *dst = *src;
-        } else {
-            /* n <= 4 bytes; the same merge as above keeps in-place safe */
-            u64 keep = ~(u64)0 << (8 * n);
-            u64 merged = (tyjson__load64(src) & ~keep) | (tyjson__load64(dst) & keep);
-            memcpy(dst, &merged, 8);
-        }
-#else
+        /* Non-ASCII: let the plain scanner (SWAR/SIMD, validating) find the
+         * next quote or backslash, then move the whole run at once. */
+        tyjson__str_scan sc = tyjson__str_scan_plain(src, end, allow_invalid);
+        if (sc.err) return unesc_fail(sc.stop, dst, sc.err);
+        usize n = (usize)(sc.stop - src);
         memmove(dst, src, n);
-#endif
         dst += n;
         src += n;
     }
