@@ -31,7 +31,15 @@ typedef struct parser {
     usize max_vals;  /* no valid input of len bytes needs more values */
 } parser;
 
-static usize max_values(usize len) { return len / 2 + 2; }
+/* Slots a document of len bytes can need. Valid JSON needs at most one
+ * value per two bytes (every value but a container's first child is
+ * preceded by a separator, and containers take two bytes); invalid input
+ * can open up to max_depth containers more that never close, and must still
+ * reach its real error rather than run out of room. */
+static usize max_values(usize len, u32 max_depth) {
+    usize extra = max_depth < len ? max_depth : len;
+    return len / 2 + 2 + extra;
+}
 
 static bool block_resize(parser *p, usize new_cap) {
     usize old_bytes = p->doc ? sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val) : 0;
@@ -184,7 +192,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     usize cnt = 0;      /* its children so far */
     tyjson_val *vals, *v, *vcap;
 
-    p->max_vals = max_values(p->len);
+    p->max_vals = max_values(p->len, max_depth);
     {
         /* Corpus documents hold one value per 9-56 bytes minified and about
          * twice that pretty-printed; starting near that keeps the peak low,
@@ -560,6 +568,8 @@ static usize first_value_extent(const u8 *p, usize len, u32 flags) {
     const u8 *s = p, *end = p + len;
     usize depth = 0;
     bool comments = (flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    if ((flags & TYJSON_READ_ALLOW_BOM) && len >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
+        s += 3;
     while (s < end) {
         u8 c = *s;
         if (tyjson__is_ws(c)) {
@@ -636,9 +646,18 @@ static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
     p.len = copy_len;
     p.buf_size = bytes;
     tyjson_doc *doc = parse_owned(&p, flags, depth_limit(opts), dat, err);
-    if (doc && copy_len < len) {
-        /* Trailing whitespace after the first value counts as consumed. */
-        const u8 *q = tyjson__skip_ws((const u8 *)dat + copy_len, (const u8 *)dat + len);
+    if (doc && copy_len < len && doc->read_size == copy_len) {
+        /* Whitespace (and comments, when allowed) after the first value
+         * count as consumed, so that the next read starts at a value. */
+        const u8 *q = (const u8 *)dat + copy_len, *e = (const u8 *)dat + len;
+        if (flags & TYJSON_READ_ALLOW_COMMENTS) {
+            const u8 *errpos;
+            tyjson_status code;
+            const u8 *r = skip_comments(q, e, &errpos, &code);
+            q = r ? r : tyjson__skip_ws(q, e);
+        } else {
+            q = tyjson__skip_ws(q, e);
+        }
         doc->read_size = (usize)(q - (const u8 *)dat);
     }
     if (!doc && err) {
@@ -673,7 +692,7 @@ usize tyjson_read_max_memory(usize len, tyjson_read_flags flags) {
     /* string copy + header/value block at its largest, each rounded and
      * with allocator bookkeeping; with duplicate-key checks, the temporary
      * sort array of the largest object. */
-    usize vals = max_values(len), a, b, total;
+    usize vals = max_values(len, TYJSON_DEFAULT_MAX_DEPTH), a, b, total;
     if (tyjson__add_ovf(len, TYJSON__PAD + 64, &a)) return 0;
     if (tyjson__mul_ovf(vals, sizeof(tyjson_val), &b)) return 0;
     if (tyjson__add_ovf(b, sizeof(tyjson_doc) + 64, &b)) return 0;
@@ -726,8 +745,10 @@ static tyjson_doc *read_stream(FILE *fp, const tyjson_read_options *opts, tyjson
     }
     /* The size is only a hint: a directory or a device can report nonsense,
      * and a file can change while it is read. */
-    if (size > 0 && (unsigned long)size < SIZE_MAX / 4) cap = (usize)size + TYJSON__PAD + 1;
-    if (cap < 4096 + TYJSON__PAD) cap = 4096 + TYJSON__PAD;
+    if (size >= 0 && (unsigned long)size < SIZE_MAX / 4)
+        cap = (usize)size + TYJSON__PAD + 1; /* exact: fits a pool sized by read_max_memory */
+    else
+        cap = 4096 + TYJSON__PAD;
     p.buf = (u8 *)tyjson__malloc(&p.alc, cap);
     if (!p.buf && cap > 4096 + TYJSON__PAD) {
         cap = 4096 + TYJSON__PAD;

@@ -547,4 +547,69 @@ TEST(utf8_edges_everywhere) {
     }
 }
 
+/* Found by fuzzing (fuzz_parse): each case failed before its fix. */
+TEST(fuzz_regressions) {
+    tyjson_error e;
+    /* BOM with STOP_WHEN_DONE gave E_EMPTY */
+    tyjson_read_options o = {TYJSON_READ_ALLOW_BOM | TYJSON_READ_STOP_WHEN_DONE, 0, NULL};
+    tyjson_doc *d = tyjson_read_opts("\xef\xbb\xbf{\"a\":1} ", 11, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 11);
+    tyjson_doc_free(d);
+    /* unclosed brackets ran out of value slots: E_NOMEM instead of truncation */
+    char deep[600];
+    memset(deep, '[', sizeof deep);
+    ASSERT_NULL(tyjson_read_opts(deep, sizeof deep, NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_TRUNCATED);
+    memset(deep + 400, ']', 100);
+    ASSERT_NULL(tyjson_read_opts(deep, 500, NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_TRUNCATED);
+    /* ... and the same within a pool of the published bound */
+    memset(deep, '[', sizeof deep);
+    size_t need = tyjson_read_max_memory(sizeof deep, 0);
+    void *mem = malloc(need);
+    tyjson_alloc pool;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&pool, mem, need));
+    tyjson_read_options po = {0, 0, &pool};
+    ASSERT_NULL(tyjson_read_opts(deep, sizeof deep, &po, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_TRUNCATED);
+    free(mem);
+    /* STOP_WHEN_DONE counted garbage after a scalar as consumed */
+    o.flags = TYJSON_READ_STOP_WHEN_DONE;
+    d = tyjson_read_opts("1x 2", 4, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 1);
+    tyjson_doc_free(d);
+    d = tyjson_read_opts("12.5.5 [1]", 10, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 4);
+    tyjson_doc_free(d);
+    /* a trailing comment counts as consumed with comments allowed */
+    o.flags = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_ALLOW_COMMENTS;
+    d = tyjson_read_opts("[1] /* c */ // d\n[2]", 20, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 17);
+    tyjson_doc_free(d);
+}
+
+TEST(read_file_into_exact_pool) {
+    const char *path = "/tmp/tyjson_test_pool.json";
+    FILE *f = fopen(path, "wb");
+    ASSERT_NOT_NULL(f);
+    fputs("{\"a\":[1,2,3]}", f);
+    fclose(f);
+    size_t need = tyjson_read_max_memory(13, 0);
+    void *mem = malloc(need);
+    tyjson_alloc pool;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&pool, mem, need));
+    tyjson_read_options o = {0, 0, &pool};
+    tyjson_error e;
+    tyjson_doc *d = tyjson_read_file(path, &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_obj_get(tyjson_doc_get_root(d), "a")), 3);
+    tyjson_doc_free(d);
+    free(mem);
+    remove(path);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -104,8 +104,10 @@ TYJSON_API tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts,
 
 /**
  * Upper bound of the bytes a document parsed from `len` bytes can need
- * from its allocator, whatever the input. With tyjson_alloc_pool_init over
- * a buffer of this size, parsing never fails for lack of memory.
+ * from its allocator, whatever the input, with the default depth limit
+ * (add 16 bytes per level of a larger max_depth). With
+ * tyjson_alloc_pool_init over a buffer of this size, parsing never fails
+ * for lack of memory.
  * Returns 0 if the bound overflows size_t.
  */
 TYJSON_API size_t tyjson_read_max_memory(size_t len, tyjson_read_flags flags);
