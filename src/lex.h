@@ -191,67 +191,29 @@ typedef struct tyjson__str_scan {
  */
 TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u8 *end,
                                                            bool allow_invalid) {
-    tyjson__str_scan r;
-    for (;;) {
+    /* The rest of a long or non-ASCII string goes to the kernel chosen for
+     * this CPU (simd.c); declared here so that lex.h needs no simd.h. */
+    tyjson__str_scan tyjson__str_scan_long(const u8 *, const u8 *, bool);
 #if TYJSON__SWAR
-        while (end - p >= 8) {
-            u64 m = tyjson__str_special(tyjson__load64(p));
-            if (m) {
-                p += tyjson__first_byte(m);
-                goto special;
-            }
+    /* Most keys and many values are short ASCII: two SWAR steps inline
+     * settle them without a call. */
+    if (likely(end - p >= 16)) {
+        u64 m = tyjson__str_special(tyjson__load64(p));
+        if (!m) {
             p += 8;
+            m = tyjson__str_special(tyjson__load64(p));
+            if (!m) return tyjson__str_scan_long(p + 8, end, allow_invalid);
         }
-#endif
-        while (p < end && !(tyjson__cc[*p] & TYJSON__CC_STR_SPEC)) p++;
-        if (p >= end) {
-            r.stop = end;
-            r.err = TYJSON_E_TRUNCATED;
-            return r;
-        }
-    special:
-        if (*p == '"' || *p == '\\') {
+        p += tyjson__first_byte(m);
+        if (likely(*p == '"' || *p == '\\')) {
+            tyjson__str_scan r;
             r.stop = p;
             r.err = TYJSON_OK;
             return r;
         }
-        if (*p < 0x20) {
-            r.stop = p;
-            r.err = TYJSON_E_STRING_CTRL;
-            return r;
-        }
-        /* Non-ASCII: validate whole sequences while they keep coming, which
-         * is the common shape of CJK and other non-Latin text. */
-        do {
-#if TYJSON__SWAR
-            /* Two 3-byte characters per step: one 8-byte load checks both
-             * shapes, then each one's overlong/surrogate bits. */
-            while (end - p >= 8) {
-                u64 w = tyjson__load64(p);
-                if ((w & 0x0000C0C0F0C0C0F0ull) != 0x00008080E08080E0ull) break;
-                /* Index = lead's low nibble | bit 5 of the first continuation
-                 * (moved to bit 4); bit 0 (E0 80..9F: overlong) and bit 29
-                 * (ED A0..BF: surrogate) of the constant mark the bad ones. */
-                u32 i1 = ((u32)w & 0xFu) | (((u32)w >> 9) & 0x10u);
-                u32 i2 = ((u32)(w >> 24) & 0xFu) | ((u32)(w >> 33) & 0x10u);
-                if (((0x20000001u >> i1) | (0x20000001u >> i2)) & 1u) break;
-                p += 6;
-            }
-            if (p >= end || *p < 0x80) break;
-#endif
-            usize n = tyjson__utf8_seq(p, end);
-            if (unlikely(n == 0)) {
-                if (allow_invalid) {
-                    p++;
-                    continue;
-                }
-                r.stop = p;
-                r.err = TYJSON_E_UTF8;
-                return r;
-            }
-            p += n;
-        } while (p < end && *p >= 0x80);
     }
+#endif
+    return tyjson__str_scan_long(p, end, allow_invalid);
 }
 
 /* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the

@@ -1,0 +1,406 @@
+/*
+ * simd.c - the string scanner's kernels and the run-time choice between
+ * them (see simd.h): the portable SWAR kernel, and on x86-64 an AVX2 one.
+ */
+#include "simd.h"
+
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(TYJSON_NO_SIMD)
+#  define HAVE_AVX2 1
+#  include <immintrin.h>
+#else
+#  define HAVE_AVX2 0
+#endif
+
+#if !defined(__STDC_NO_ATOMICS__)
+#  include <stdatomic.h>
+#  define ATOMIC(T) _Atomic(T)
+#  define LOAD(x) atomic_load_explicit(&(x), memory_order_relaxed)
+#  define STORE(x, v) atomic_store_explicit(&(x), (v), memory_order_relaxed)
+#else
+/* Without C11 atomics: word-sized stores of the same value by every thread
+ * that races on first use. */
+#  define ATOMIC(T) T volatile
+#  define LOAD(x) (x)
+#  define STORE(x, v) ((x) = (v))
+#endif
+
+static tyjson__str_scan scan_result(const u8 *stop, tyjson_status err) {
+    tyjson__str_scan r;
+    r.stop = stop;
+    r.err = err;
+    return r;
+}
+
+/* ----------------------------------------------------------------------------
+ * Portable kernel: 8 bytes per step for ASCII, two 3-byte characters per
+ * step for CJK text, then whole sequences one at a time.
+ * ------------------------------------------------------------------------- */
+tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_invalid) {
+    for (;;) {
+#if TYJSON__SWAR
+        while (end - p >= 8) {
+            u64 m = tyjson__str_special(tyjson__load64(p));
+            if (m) {
+                p += tyjson__first_byte(m);
+                goto special;
+            }
+            p += 8;
+        }
+#endif
+        while (p < end && !(tyjson__cc[*p] & TYJSON__CC_STR_SPEC)) p++;
+        if (p >= end) return scan_result(end, TYJSON_E_TRUNCATED);
+#if TYJSON__SWAR
+    special:
+#endif
+        if (*p == '"' || *p == '\\') return scan_result(p, TYJSON_OK);
+        if (*p < 0x20) return scan_result(p, TYJSON_E_STRING_CTRL);
+        do {
+#if TYJSON__SWAR
+            while (end - p >= 8) {
+                u64 w = tyjson__load64(p);
+                if ((w & 0x0000C0C0F0C0C0F0ull) != 0x00008080E08080E0ull) break;
+                /* Index = lead's low nibble | bit 5 of the first continuation
+                 * (moved to bit 4); bit 0 (E0 80..9F: overlong) and bit 29
+                 * (ED A0..BF: surrogate) of the constant mark the bad ones. */
+                u32 i1 = ((u32)w & 0xFu) | (((u32)w >> 9) & 0x10u);
+                u32 i2 = ((u32)(w >> 24) & 0xFu) | ((u32)(w >> 33) & 0x10u);
+                if (((0x20000001u >> i1) | (0x20000001u >> i2)) & 1u) break;
+                p += 6;
+            }
+            if (p >= end || *p < 0x80) break;
+#endif
+            usize n = tyjson__utf8_seq(p, end);
+            if (unlikely(n == 0)) {
+                if (allow_invalid) {
+                    p++;
+                    continue;
+                }
+                return scan_result(p, TYJSON_E_UTF8);
+            }
+            p += n;
+        } while (p < end && *p >= 0x80);
+    }
+}
+
+#if HAVE_AVX2
+/* ----------------------------------------------------------------------------
+ * AVX2 kernel: 32 bytes per step.
+ *
+ * Each block yields a mask of its string-ending bytes ('"', '\\', < 0x20)
+ * and, unless the block and the one before it are pure ASCII, a vector of
+ * UTF-8 errors. The errors come from the lookup method of Keiser and Lemire
+ * ("Validating UTF-8 in less than one instruction per byte", 2021): almost
+ * every rule of UTF-8 is about a pair of adjacent bytes, so three 16-entry
+ * tables, indexed by the previous byte's high and low nibbles and the
+ * current byte's high nibble, each give the set of error classes that its
+ * nibble allows; a class whose three entries all contain it is present.
+ * The rule pairs cannot see (a third or fourth byte must continue a 3- or
+ * 4-byte lead, and nothing else may) is settled by comparing the bytes two
+ * and three back against E0 and F0.
+ *
+ * An error is flagged at the byte that breaks a rule, so a sequence cut
+ * short by the terminator is flagged at the terminator, and one cut by the
+ * block's end in the next block (the previous block's tail feeds the
+ * pairs). Flags after the first terminator are ignored. When one remains,
+ * the portable kernel rescans from the last character boundary before the
+ * block to give the exact position, so the two kernels agree by
+ * construction on every error. The last partial block is copied into a
+ * buffer padded with '"', never reading past `end`.
+ * ------------------------------------------------------------------------- */
+#define AVX2 __attribute__((target("avx2")))
+
+/* Error classes, one bit each, for a pair (previous byte, current byte). */
+#define E_SHORT 0x01   /* a lead not followed by a continuation */
+#define E_LONG 0x02    /* a continuation after ASCII */
+#define E_OVER2 0x04   /* C0, C1 + continuation: overlong 2-byte form */
+#define E_OVER3 0x08   /* E0 + 80..9F: overlong 3-byte form */
+#define E_SURR 0x10    /* ED + A0..BF: surrogate */
+#define E_BIG 0x20     /* F4..FF + 90..BF: above U+10FFFF or no such lead */
+#define E_F_8X 0x40    /* F0 + 80..8F (overlong) or F5..FF + 80..8F */
+#define E_CONT2 0x80   /* a continuation after a continuation: legal only as
+                        * the 3rd/4th byte of a 3/4-byte sequence */
+
+/* Classes allowed by the previous byte's high nibble. */
+#define TAB_PREV_HI                                                            \
+    E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, /* ASCII */ \
+    E_CONT2, E_CONT2, E_CONT2, E_CONT2,                             /* 80..BF */ \
+    E_SHORT | E_OVER2,                                              /* C0..CF */ \
+    E_SHORT,                                                        /* D0..DF */ \
+    E_SHORT | E_OVER3 | E_SURR,                                     /* E0..EF */ \
+    E_SHORT | E_BIG | E_F_8X                                        /* F0..FF */
+
+/* Classes allowed by the previous byte's low nibble. */
+#define ANY_LO (E_SHORT | E_LONG | E_CONT2)
+#define F_HIGH (ANY_LO | E_BIG | E_F_8X)
+#define TAB_PREV_LO                                                            \
+    ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, /* C0, E0, F0 */                      \
+    ANY_LO | E_OVER2,                    /* C1 */                              \
+    ANY_LO, ANY_LO,                                                            \
+    ANY_LO | E_BIG,                      /* F4 */                              \
+    F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH,            \
+    F_HIGH | E_SURR,                     /* ED */                              \
+    F_HIGH, F_HIGH
+
+/* Classes allowed by the current byte's high nibble. */
+#define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
+#define TAB_CUR_HI                                                             \
+    E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,    \
+    ANY_CONT | E_OVER3 | E_F_8X, /* 80..8F */                                  \
+    ANY_CONT | E_OVER3 | E_BIG,  /* 90..9F */                                  \
+    ANY_CONT | E_SURR | E_BIG,   /* A0..AF */                                  \
+    ANY_CONT | E_SURR | E_BIG,   /* B0..BF */                                  \
+    E_SHORT, E_SHORT, E_SHORT, E_SHORT
+
+/* The kernel's constants as 32-byte rows (the tables once per lane, for
+ * vpshufb), loaded once per call through an address the optimizer cannot
+ * see: GCC otherwise folds them into broadcasts that it rebuilds inside the
+ * loops, at three instructions apiece. */
+#define SPLAT8(b) b, b, b, b, b, b, b, b
+#define SPLAT(b) {SPLAT8(b), SPLAT8(b), SPLAT8(b), SPLAT8(b)}
+enum { K_QUOTE, K_BSLASH, K_CTRL_MAX, K_NIB, K_60, K_70, K_80, K_PREV_HI, K_PREV_LO, K_CUR_HI };
+static const u8 k_rows[][32] __attribute__((aligned(32))) = {
+    SPLAT('"'), SPLAT('\\'), SPLAT(0x1F), SPLAT(0x0F), SPLAT(0x60), SPLAT(0x70), SPLAT(0x80),
+    {TAB_PREV_HI, TAB_PREV_HI}, {TAB_PREV_LO, TAB_PREV_LO}, {TAB_CUR_HI, TAB_CUR_HI},
+};
+
+#define ROW(i) _mm256_load_si256((const __m256i *)(const void *)r[i])
+
+static inline const u8 (*rows(void))[32] {
+    const u8(*r)[32] = k_rows;
+    __asm__("" : "+r"(r));
+    return r;
+}
+
+/* What finding terminators needs. */
+typedef struct term_k {
+    __m256i quote, bslash, ctrl_max;
+} term_k;
+
+/* What UTF-8 validation needs. */
+typedef struct utf8_k {
+    __m256i nib, k60, k70, k80, prev_hi, prev_lo, cur_hi;
+} utf8_k;
+
+AVX2 static inline term_k term_consts(void) {
+    const u8(*r)[32] = rows();
+    term_k k;
+    k.quote = ROW(K_QUOTE);
+    k.bslash = ROW(K_BSLASH);
+    k.ctrl_max = ROW(K_CTRL_MAX);
+    return k;
+}
+
+AVX2 static inline utf8_k utf8_consts(void) {
+    const u8(*r)[32] = rows();
+    utf8_k k;
+    k.nib = ROW(K_NIB);
+    k.k60 = ROW(K_60);
+    k.k70 = ROW(K_70);
+    k.k80 = ROW(K_80);
+    k.prev_hi = ROW(K_PREV_HI);
+    k.prev_lo = ROW(K_PREV_LO);
+    k.cur_hi = ROW(K_CUR_HI);
+    return k;
+}
+
+/* Bit i set where byte i is '"', '\\' or a control character. */
+AVX2 static inline u32 terminators(const term_k *k, __m256i v) {
+    __m256i q = _mm256_cmpeq_epi8(v, k->quote);
+    __m256i b = _mm256_cmpeq_epi8(v, k->bslash);
+    __m256i c = _mm256_cmpeq_epi8(_mm256_min_epu8(v, k->ctrl_max), v);
+    return (u32)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(q, b), c));
+}
+
+/* Nonzero bytes where cur (preceded by the block prev) breaks UTF-8. */
+AVX2 static inline __m256i utf8_errors(const utf8_k *k, __m256i cur, __m256i prev) {
+    /* [prev's high lane, cur's low lane]: the 16 bytes before each lane */
+    __m256i before = _mm256_permute2x128_si256(prev, cur, 0x21);
+    __m256i prev1 = _mm256_alignr_epi8(cur, before, 15);
+    __m256i prev2 = _mm256_alignr_epi8(cur, before, 14);
+    __m256i prev3 = _mm256_alignr_epi8(cur, before, 13);
+    __m256i a = _mm256_shuffle_epi8(k->prev_hi,
+                                    _mm256_and_si256(_mm256_srli_epi16(prev1, 4), k->nib));
+    __m256i b = _mm256_shuffle_epi8(k->prev_lo, _mm256_and_si256(prev1, k->nib));
+    __m256i c = _mm256_shuffle_epi8(k->cur_hi,
+                                    _mm256_and_si256(_mm256_srli_epi16(cur, 4), k->nib));
+    __m256i pairs = _mm256_and_si256(_mm256_and_si256(a, b), c);
+    /* Bit 7 where prev2 >= E0 or prev3 >= F0, i.e. where a continuation of
+     * a continuation is required: saturating subtraction leaves bit 7 set
+     * exactly for those. It must match E_CONT2 (bit 7 of pairs). */
+    __m256i need = _mm256_or_si256(_mm256_subs_epu8(prev2, k->k60),
+                                   _mm256_subs_epu8(prev3, k->k70));
+    return _mm256_xor_si256(pairs, _mm256_and_si256(need, k->k80));
+}
+
+/* Whether block v (after block prev) has an error before or at its first
+ * terminator (t: the terminator mask). */
+AVX2 static inline bool block_bad(const utf8_k *k, __m256i v, __m256i prev, u32 t) {
+    __m256i err = utf8_errors(k, v, prev);
+    if (!t) return !_mm256_testz_si256(err, err);
+    u32 bad = ~(u32)_mm256_movemask_epi8(_mm256_cmpeq_epi8(err, _mm256_setzero_si256()));
+    return (bad & (t ^ (t - 1))) != 0;
+}
+
+static tyjson__str_scan at_terminator(const u8 *s) {
+    if (*s == '"' || *s == '\\') return scan_result(s, TYJSON_OK);
+    return scan_result(s, TYJSON_E_STRING_CTRL);
+}
+
+/* The block at p has an error, which may belong to a character begun in
+ * the block before: rescan from where the last character before p starts
+ * (the bytes from start to p are valid so far, so that is at most 3
+ * continuation bytes back). */
+TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, const u8 *end) {
+    if (p > start) {
+        p--;
+        while (p > start && (*p & 0xC0) == 0x80) p--;
+    }
+    return tyjson__str_scan_scalar(p, end, false);
+}
+
+/* The last 0-31 bytes, at p (start + a multiple of 32): a copy padded with
+ * '"', a terminator found past `end` meaning truncation. */
+AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_tail(const u8 *start, const u8 *p,
+                                                            const u8 *end, bool allow_invalid) {
+    term_k tk = term_consts();
+    u8 buf[32];
+    memset(buf, '"', sizeof(buf));
+    memcpy(buf, p, (usize)(end - p));
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)buf);
+    u32 t = terminators(&tk, v);
+    if (!allow_invalid) {
+        __m256i prev = p > start ? _mm256_loadu_si256((const __m256i *)(const void *)(p - 32))
+                                 : _mm256_setzero_si256();
+        utf8_k uk = utf8_consts();
+        if ((_mm256_movemask_epi8(v) | _mm256_movemask_epi8(prev)) && block_bad(&uk, v, prev, t))
+            return pinpoint(start, p, end);
+    }
+    usize i = (usize)__builtin_ctz(t);
+    return i < (usize)(end - p) ? at_terminator(p + i) : scan_result(end, TYJSON_E_TRUNCATED);
+}
+
+/* From the first block with a non-ASCII byte, at p (everything from start
+ * to p is ASCII, which as the block before p acts like zeros). */
+AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_mixed(const u8 *start, const u8 *p,
+                                                             const u8 *end) {
+    term_k tk = term_consts();
+    utf8_k uk = utf8_consts();
+    __m256i prev = _mm256_setzero_si256();
+    u32 prev_hi = 0;
+    while (end - p >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        u32 t = terminators(&tk, v);
+        u32 hi = (u32)_mm256_movemask_epi8(v);
+        /* A pure ASCII block after a pure ASCII block needs no checking. */
+        if ((hi | prev_hi) && block_bad(&uk, v, prev, t)) return pinpoint(start, p, end);
+        if (t) return at_terminator(p + __builtin_ctz(t));
+        prev = v;
+        prev_hi = hi;
+        p += 32;
+    }
+    return scan_avx2_tail(start, p, end, false);
+}
+
+AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_invalid) {
+    const u8 *start = p;
+    term_k tk = term_consts();
+    while (end - p >= 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+        u32 t = terminators(&tk, v);
+        u32 hi = (u32)_mm256_movemask_epi8(v);
+        if (hi && !allow_invalid) {
+            /* Short strings end in their first non-ASCII block: check it
+             * here (after ASCII, as after zeros), not in the loop for
+             * mixed text, which costs a call and more constants. */
+            if (!t) return scan_avx2_mixed(start, p, end);
+            utf8_k uk = utf8_consts();
+            if (block_bad(&uk, v, _mm256_setzero_si256(), t)) return pinpoint(start, p, end);
+        }
+        if (t) return at_terminator(p + __builtin_ctz(t));
+        p += 32;
+    }
+    return scan_avx2_tail(start, p, end, allow_invalid);
+}
+#undef AVX2
+#undef E_SHORT
+#undef E_LONG
+#undef E_OVER2
+#undef E_OVER3
+#undef E_SURR
+#undef E_BIG
+#undef E_F_8X
+#undef E_CONT2
+#undef TAB_PREV_HI
+#undef ANY_LO
+#undef F_HIGH
+#undef TAB_PREV_LO
+#undef ANY_CONT
+#undef TAB_CUR_HI
+#undef SPLAT8
+#undef SPLAT
+#undef ROW
+#endif /* HAVE_AVX2 */
+
+/* ----------------------------------------------------------------------------
+ * Dispatch
+ * ------------------------------------------------------------------------- */
+typedef tyjson__str_scan (*scan_fn)(const u8 *p, const u8 *end, bool allow_invalid);
+
+static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invalid);
+
+static ATOMIC(scan_fn) scan_impl = scan_first;
+static ATOMIC(int) scan_level = TYJSON__SIMD_SCALAR;
+
+static int cpu_level(void) {
+#if HAVE_AVX2
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) return TYJSON__SIMD_AVX2;
+#endif
+    return TYJSON__SIMD_SCALAR;
+}
+
+static scan_fn kernel(int level) {
+#if HAVE_AVX2
+    if (level == TYJSON__SIMD_AVX2) return scan_avx2;
+#else
+    (void)level;
+#endif
+    return tyjson__str_scan_scalar;
+}
+
+static scan_fn init_level(int level) {
+    int best = cpu_level();
+    if (level < 0) {
+        const char *env = getenv("TYJSON_SIMD");
+        level = env && strcmp(env, "scalar") == 0 ? TYJSON__SIMD_SCALAR : best;
+    }
+    if (level > best) level = best;
+    STORE(scan_level, level);
+    scan_fn f = kernel(level);
+    STORE(scan_impl, f);
+    return f;
+}
+
+/* The first call of all probes the CPU, then jumps to the chosen kernel;
+ * racing first calls store the same values. */
+static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invalid) {
+    return init_level(TYJSON__SIMD_AUTO)(p, end, allow_invalid);
+}
+
+tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_invalid) {
+    return LOAD(scan_impl)(p, end, allow_invalid);
+}
+
+void tyjson__simd_set_level(int level) { (void)init_level(level); }
+
+int tyjson__simd_level(void) {
+    if (LOAD(scan_impl) == scan_first) (void)init_level(TYJSON__SIMD_AUTO);
+    return LOAD(scan_level);
+}
+
+/* Keep this file's short macro names out of any unity build. */
+#undef HAVE_AVX2
+#undef ATOMIC
+#undef LOAD
+#undef STORE

@@ -1,0 +1,52 @@
+/*
+ * simd.h - run-time CPU dispatch for the string scanner.
+ *
+ * tyjson__str_scan_plain (lex.h) looks at the first 16 bytes of a string
+ * inline with SWAR, which is where most keys end, and hands the rest to
+ * tyjson__str_scan_long: one indirect call to the best kernel this CPU has.
+ * The library itself is compiled for the baseline ISA; the AVX2 kernel is
+ * compiled per function with the target attribute and chosen at run time,
+ * so one binary runs on any x86-64. Every kernel returns exactly what the
+ * portable one returns (same status, same stop pointer).
+ *
+ * Choosing the level:
+ *   - On first use the CPU is probed once (AVX2 with OS support for its
+ *     registers, on x86-64 with GCC or clang; everything else is scalar).
+ *   - The environment variable TYJSON_SIMD=scalar, read once at that point,
+ *     forces the portable kernel (to rule the vector code out when chasing a
+ *     bug, or to measure it).
+ *   - tyjson__simd_set_level() overrides both at any time (for tests and
+ *     benchmarks); it is not meant to be called while other threads parse.
+ * The choice is kept in atomics written with the same value by whichever
+ * thread initializes first, so concurrent first use is safe.
+ */
+#ifndef TYJSON_SIMD_H
+#define TYJSON_SIMD_H
+
+#include "lex.h"
+
+/* Kernel levels, in order of preference. */
+#define TYJSON__SIMD_AUTO (-1)  /* probe again (honours TYJSON_SIMD) */
+#define TYJSON__SIMD_SCALAR 0   /* portable SWAR / byte loop */
+#define TYJSON__SIMD_AVX2 1     /* 32 bytes per step, x86-64 */
+
+/**
+ * Same contract as tyjson__str_scan_plain (lex.h), for a p that lies on a
+ * character boundary: scans with the kernel chosen for this CPU.
+ */
+tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_invalid);
+
+/** The portable kernel, whatever the level (tests compare against it). */
+tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_invalid);
+
+/**
+ * Uses `level` (a TYJSON__SIMD_* value) from now on, lowered to the best
+ * level the CPU supports; TYJSON__SIMD_AUTO probes the CPU and the
+ * environment again.
+ */
+void tyjson__simd_set_level(int level);
+
+/** The level in use (probing the CPU first if nothing has yet). */
+int tyjson__simd_level(void);
+
+#endif /* TYJSON_SIMD_H */

@@ -1,0 +1,561 @@
+#define _DEFAULT_SOURCE /* mmap, mprotect, opendir */
+/* test_simd.c - the string scanner's kernels against each other: the
+ * portable one, the AVX2 one (skipped when the CPU lacks it) and a plain
+ * byte-at-a-time reference, on random strings, exhaustive byte patterns,
+ * terminators and bad sequences at every offset around the block
+ * boundaries, then whole documents (corpus and JSONTestSuite) parsed with
+ * the vector code on and off. Strings end right before an unreadable page,
+ * so a kernel that reads past `end` crashes even without a sanitizer. */
+#include "test.h"
+#include "tyjson.h"
+#include "simd.h"
+
+#include <dirent.h>
+#if defined(__unix__) || defined(__APPLE__)
+#  include <sys/mman.h>
+#  include <unistd.h>
+#  define HAVE_GUARD 1
+#else
+#  define HAVE_GUARD 0
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#  define SANITIZED 1
+#elif defined(__has_feature)
+#  if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#    define SANITIZED 1
+#  endif
+#endif
+#ifndef SANITIZED
+#  define SANITIZED 0
+#endif
+
+/* Random cases: at least a million in a plain build. */
+#define RANDOM_CASES (SANITIZED ? 100000 : 1000000)
+
+/* ----------------------------------------------------------------------------
+ * Helpers
+ * ------------------------------------------------------------------------- */
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t rnd(void) {
+    /* splitmix64 */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+static unsigned rnd_below(unsigned n) { return (unsigned)(rnd() % n); }
+
+/* A buffer whose end touches an inaccessible page (where available). */
+typedef struct guarded {
+    u8 *base;
+    size_t size; /* usable bytes, ending at the guard */
+    size_t map_size;
+} guarded;
+
+static guarded guarded_new(size_t size) {
+    guarded g;
+    g.size = size;
+#if HAVE_GUARD
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t body = (size + page - 1) / page * page;
+    g.map_size = body + page;
+    u8 *m = (u8 *)mmap(NULL, g.map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                       -1, 0);
+    if (m == MAP_FAILED) {
+        g.base = NULL;
+        return g;
+    }
+    if (mprotect(m + body, page, PROT_NONE) != 0) {
+        munmap(m, g.map_size);
+        g.base = NULL;
+        return g;
+    }
+    g.base = m + body - size;
+#else
+    g.map_size = 0;
+    g.base = (u8 *)malloc(size);
+#endif
+    return g;
+}
+
+static void guarded_free(guarded *g) {
+#if HAVE_GUARD
+    if (g->base) {
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        size_t body = g->map_size - page;
+        munmap(g->base + g->size - body, g->map_size);
+    }
+#else
+    free(g->base);
+#endif
+    g->base = NULL;
+}
+
+/* The scanner's contract, one byte or sequence at a time, with nothing
+ * shared with the kernels but the sequence validator. */
+static tyjson__str_scan reference(const u8 *p, const u8 *end, bool allow_invalid) {
+    tyjson__str_scan r;
+    while (p < end) {
+        u8 c = *p;
+        if (c == '"' || c == '\\') {
+            r.stop = p;
+            r.err = TYJSON_OK;
+            return r;
+        }
+        if (c < 0x20) {
+            r.stop = p;
+            r.err = TYJSON_E_STRING_CTRL;
+            return r;
+        }
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        usize n = tyjson__utf8_seq_slow(p, end);
+        if (n == 0) {
+            if (!allow_invalid) {
+                r.stop = p;
+                r.err = TYJSON_E_UTF8;
+                return r;
+            }
+            n = 1;
+        }
+        p += n;
+    }
+    r.stop = end;
+    r.err = TYJSON_E_TRUNCATED;
+    return r;
+}
+
+static bool have_avx2(void) {
+    tyjson__simd_set_level(TYJSON__SIMD_AVX2);
+    bool ok = tyjson__simd_level() == TYJSON__SIMD_AVX2;
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    return ok;
+}
+
+static long long checks;
+
+/* Scans s[0..len) (copied to the end of g) with every kernel and both
+ * entry points; fails the test on any disagreement. */
+static void check_all(guarded *g, const u8 *s, size_t len, bool avx2) {
+    u8 *p = g->base + g->size - len;
+    memcpy(p, s, len);
+    const u8 *end = p + len;
+    for (int ai = 0; ai < 2; ai++) {
+        bool allow = ai != 0;
+        tyjson__str_scan want = reference(p, end, allow);
+        tyjson__str_scan got[5];
+        int n = 0;
+        tyjson__simd_set_level(TYJSON__SIMD_SCALAR);
+        got[n++] = tyjson__str_scan_plain(p, end, allow);
+        got[n++] = tyjson__str_scan_long(p, end, allow);
+        got[n++] = tyjson__str_scan_scalar(p, end, allow);
+        if (avx2) {
+            tyjson__simd_set_level(TYJSON__SIMD_AVX2);
+            got[n++] = tyjson__str_scan_plain(p, end, allow);
+            got[n++] = tyjson__str_scan_long(p, end, allow);
+        }
+        for (int i = 0; i < n; i++) {
+            if (got[i].err != want.err || got[i].stop != want.stop) {
+                fprintf(stderr, "  input (%zu bytes, allow_invalid %d):", len, ai);
+                for (size_t k = 0; k < len; k++) fprintf(stderr, " %02X", s[k]);
+                fputc('\n', stderr);
+                TEST_FAIL("scan %d: %s at %td, reference %s at %td", i,
+                          tyjson_status_name(got[i].err), got[i].stop - p,
+                          tyjson_status_name(want.err), want.stop - p);
+            }
+        }
+        checks++;
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * String pieces
+ * ------------------------------------------------------------------------- */
+static u8 rnd_cont(void) { return (u8)(0x80 | rnd_below(0x40)); }
+
+/* Appends a valid character of 1-4 bytes; returns its length. */
+static size_t put_valid(u8 *o, int kind) {
+    switch (kind) {
+    case 0: { /* ASCII without terminators */
+        u8 c;
+        do c = (u8)(0x20 + rnd_below(0x60)); while (c == '"' || c == '\\');
+        o[0] = c;
+        return 1;
+    }
+    case 1:
+        o[0] = (u8)(0xC2 + rnd_below(0x1E));
+        o[1] = rnd_cont();
+        return 2;
+    case 2: {
+        u8 b0 = (u8)(0xE0 + rnd_below(16));
+        u8 b1 = rnd_cont();
+        if (b0 == 0xE0) b1 = (u8)(0xA0 | (b1 & 0x1F));
+        if (b0 == 0xED) b1 = (u8)(0x80 | (b1 & 0x1F));
+        o[0] = b0;
+        o[1] = b1;
+        o[2] = rnd_cont();
+        return 3;
+    }
+    default: {
+        u8 b0 = (u8)(0xF0 + rnd_below(5));
+        u8 b1 = rnd_cont();
+        if (b0 == 0xF0) b1 = (u8)(0x90 + rnd_below(0x30));
+        if (b0 == 0xF4) b1 = (u8)(0x80 | (b1 & 0x0F));
+        o[0] = b0;
+        o[1] = b1;
+        o[2] = rnd_cont();
+        o[3] = rnd_cont();
+        return 4;
+    }
+    }
+}
+
+/* Appends one bad sequence of the given class; returns its length. */
+#define BAD_CLASSES 11
+static size_t put_bad(u8 *o, int cls) {
+    switch (cls) {
+    case 0: /* stray continuation */
+        o[0] = rnd_cont();
+        return 1;
+    case 1: /* overlong 2-byte */
+        o[0] = (u8)(0xC0 + rnd_below(2));
+        o[1] = rnd_cont();
+        return 2;
+    case 2: /* overlong 3-byte */
+        o[0] = 0xE0;
+        o[1] = (u8)(0x80 + rnd_below(0x20));
+        o[2] = rnd_cont();
+        return 3;
+    case 3: /* surrogate */
+        o[0] = 0xED;
+        o[1] = (u8)(0xA0 + rnd_below(0x20));
+        o[2] = rnd_cont();
+        return 3;
+    case 4: /* overlong 4-byte */
+        o[0] = 0xF0;
+        o[1] = (u8)(0x80 + rnd_below(0x10));
+        o[2] = rnd_cont();
+        o[3] = rnd_cont();
+        return 4;
+    case 5: /* above U+10FFFF */
+        o[0] = 0xF4;
+        o[1] = (u8)(0x90 + rnd_below(0x30));
+        o[2] = rnd_cont();
+        o[3] = rnd_cont();
+        return 4;
+    case 6: /* F5..FF with continuations */
+        o[0] = (u8)(0xF5 + rnd_below(11));
+        o[1] = rnd_cont();
+        o[2] = rnd_cont();
+        o[3] = rnd_cont();
+        return 4;
+    case 7: /* F5..FF alone */
+        o[0] = (u8)(0xF5 + rnd_below(11));
+        return 1;
+    case 8: { /* truncated: a lead with too few continuations */
+        u8 tmp[4];
+        size_t n = put_valid(tmp, 1 + (int)rnd_below(3));
+        size_t keep = 1 + rnd_below((unsigned)n - 1);
+        memcpy(o, tmp, keep);
+        return keep;
+    }
+    case 9: /* too many continuations after a valid character */
+    {
+        size_t n = put_valid(o, 1 + (int)rnd_below(3));
+        o[n] = rnd_cont();
+        return n + 1;
+    }
+    default: /* a random byte at or above 0x80 */
+        o[0] = (u8)(0x80 | rnd_below(0x80));
+        return 1;
+    }
+}
+
+/* Appends a terminator: quote, backslash or a control character. */
+static size_t put_term(u8 *o) {
+    unsigned k = rnd_below(4);
+    o[0] = k == 0 ? (u8)'"' : k == 1 ? (u8)'\\' : (u8)rnd_below(0x20);
+    return 1;
+}
+
+/* Fills up to `len` bytes of mostly valid text with the given mix of
+ * character kinds (weights out of 16 for 2/3/4-byte characters). */
+static size_t fill_valid(u8 *o, size_t len, unsigned w2, unsigned w3, unsigned w4) {
+    size_t n = 0;
+    while (n + 4 <= len) {
+        unsigned r = rnd_below(16);
+        int kind = r < w2 ? 1 : r < w2 + w3 ? 2 : r < w2 + w3 + w4 ? 3 : 0;
+        n += put_valid(o + n, kind);
+    }
+    while (n < len) n += put_valid(o + n, 0);
+    return n;
+}
+
+#define MAXLEN 400
+
+/* ----------------------------------------------------------------------------
+ * Tests
+ * ------------------------------------------------------------------------- */
+TEST(level_selection) {
+    tyjson__simd_set_level(TYJSON__SIMD_SCALAR);
+    ASSERT_EQ_INT(tyjson__simd_level(), TYJSON__SIMD_SCALAR);
+    tyjson__simd_set_level(TYJSON__SIMD_AVX2);
+    int l = tyjson__simd_level();
+    ASSERT_TRUE(l == TYJSON__SIMD_SCALAR || l == TYJSON__SIMD_AVX2);
+    tyjson__simd_set_level(99); /* lowered to what the CPU has */
+    ASSERT_EQ_INT(tyjson__simd_level(), l);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    const char *env = getenv("TYJSON_SIMD");
+    if (env && strcmp(env, "scalar") == 0) ASSERT_EQ_INT(tyjson__simd_level(), TYJSON__SIMD_SCALAR);
+    else ASSERT_EQ_INT(tyjson__simd_level(), l);
+    printf("  simd level: %s\n", l == TYJSON__SIMD_AVX2 ? "avx2" : "scalar");
+}
+
+TEST(fixed_cases) {
+    static const struct {
+        const char *s;
+        tyjson_status err;
+        int stop; /* -1: the end */
+    } cases[] = {
+        {"", TYJSON_E_TRUNCATED, -1},
+        {"abc\"", TYJSON_OK, 3},
+        {"abc\\n\"", TYJSON_OK, 3},
+        {"ab\x01", TYJSON_E_STRING_CTRL, 2},
+        {"\xc3\xa9\"", TYJSON_OK, 2},
+        {"\xc3\"", TYJSON_E_UTF8, 0},
+        {"\xe4\xb8\xad\xe6\x96\x87\"", TYJSON_OK, 6},
+        {"\xe4\xb8", TYJSON_E_UTF8, 0},
+        {"0123456789abcdef0123456789abcdef0123456789\xed\xa0\x80\"", TYJSON_E_UTF8, 42},
+        {"0123456789abcdef0123456789abcde\xe4\xb8\xad\x80\"", TYJSON_E_UTF8, 34},
+        {"0123456789abcdef0123456789abcdef0123456789", TYJSON_E_TRUNCATED, -1},
+        {"0123456789abcdef0123456789abc\xf0\x9f\x98\x80xyz\"", TYJSON_OK, 36},
+        {"0123456789abcdef0123456789ab\xf4\x90\x80\x80\"", TYJSON_E_UTF8, 28},
+    };
+    bool avx2 = have_avx2();
+    guarded g = guarded_new(MAXLEN);
+    ASSERT_NOT_NULL(g.base);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        size_t len = strlen(cases[i].s);
+        check_all(&g, (const u8 *)cases[i].s, len, avx2);
+        const u8 *p = g.base + g.size - len;
+        tyjson__str_scan r = reference(p, p + len, false);
+        ASSERT_EQ_INT(r.err, cases[i].err);
+        ASSERT_EQ_INT(r.stop - p, cases[i].stop < 0 ? (long long)len : cases[i].stop);
+    }
+    guarded_free(&g);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+}
+
+/* Every 2-byte value, and every 4-byte string over a set of bytes that
+ * covers each class boundary, placed across a block boundary. */
+TEST(exhaustive_patterns) {
+    static const u8 bytes[] = {0x00, 0x1F, 0x20, '"', 'A', '\\', 0x7F, 0x80, 0x8F, 0x90,
+                               0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+                               0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xFF};
+    const size_t nb = sizeof(bytes);
+    bool avx2 = have_avx2();
+    guarded g = guarded_new(MAXLEN);
+    ASSERT_NOT_NULL(g.base);
+    u8 buf[80];
+    /* Padding before the pattern puts it at, or across, offsets 16 and 32
+     * of the scan (the inline part's end and the first block's end). */
+    static const size_t pre_all[] = {0, 14, 16, 29, 30, 31, 32};
+    const size_t npre = SANITIZED ? 2 : sizeof(pre_all) / sizeof(pre_all[0]);
+    for (size_t pi = 0; pi < npre; pi++) {
+        size_t pre = pre_all[SANITIZED ? pi * 4 + 1 : pi];
+        memset(buf, 'a', pre);
+        for (unsigned v = 0; v < 65536; v++) {
+            buf[pre] = (u8)(v >> 8);
+            buf[pre + 1] = (u8)v;
+            check_all(&g, buf, pre + 2, avx2);          /* at the end */
+            buf[pre + 2] = '"';
+            memset(buf + pre + 3, 'b', 40);
+            check_all(&g, buf, pre + 43, avx2);         /* then a quote */
+        }
+        for (size_t a = 0; a < nb; a++)
+            for (size_t b = 0; b < nb; b++)
+                for (size_t c = 0; c < nb; c++)
+                    for (size_t d = 0; d < nb; d++) {
+                        buf[pre] = bytes[a];
+                        buf[pre + 1] = bytes[b];
+                        buf[pre + 2] = bytes[c];
+                        buf[pre + 3] = bytes[d];
+                        buf[pre + 4] = 'z';
+                        buf[pre + 5] = '"';
+                        memset(buf + pre + 6, 'c', 40);
+                        check_all(&g, buf, pre + 46, avx2);
+                    }
+    }
+    guarded_free(&g);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    printf("  %lld checks\n", checks);
+}
+
+/* A terminator or a bad sequence at every offset 0..100 of text of each
+ * kind (so the offsets fall on and around 16, 32, 64 and 96). */
+TEST(every_offset) {
+    bool avx2 = have_avx2();
+    guarded g = guarded_new(MAXLEN);
+    ASSERT_NOT_NULL(g.base);
+    u8 buf[MAXLEN];
+    static const unsigned mixes[][3] = {{0, 0, 0}, {16, 0, 0}, {0, 16, 0}, {0, 0, 16},
+                                        {3, 3, 3}, {0, 12, 0}};
+    const int reps = SANITIZED ? 1 : 4;
+    for (size_t m = 0; m < sizeof(mixes) / sizeof(mixes[0]); m++)
+        for (int rep = 0; rep < reps; rep++)
+            for (size_t off = 0; off <= 100; off++) {
+                /* valid text with a terminator or bad sequence at off,
+                 * cut at the end or continued by more text */
+                for (int what = 0; what < 1 + BAD_CLASSES; what++) {
+                    size_t n = fill_valid(buf, off, mixes[m][0], mixes[m][1], mixes[m][2]);
+                    n += what == 0 ? put_term(buf + n) : put_bad(buf + n, what - 1);
+                    size_t cut = n;
+                    n += fill_valid(buf + n, 40 + rnd_below(100), mixes[m][0], mixes[m][1],
+                                    mixes[m][2]);
+                    buf[n++] = '"';
+                    check_all(&g, buf, n, avx2);
+                    check_all(&g, buf, cut, avx2);
+                    check_all(&g, buf, off, avx2);
+                }
+            }
+    guarded_free(&g);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+}
+
+TEST(random_strings) {
+    bool avx2 = have_avx2();
+    guarded g = guarded_new(MAXLEN);
+    ASSERT_NOT_NULL(g.base);
+    u8 buf[MAXLEN + 16];
+    long long before = checks;
+    for (long i = 0; i < RANDOM_CASES; i++) {
+        size_t len = rnd_below(301);
+        unsigned w2 = rnd_below(6), w3 = rnd_below(12), w4 = rnd_below(4);
+        size_t n = fill_valid(buf, len, w2, w3, w4);
+        /* 0-2 events: a bad sequence or a terminator, anywhere, with a
+         * bias to just before and after 32-byte boundaries */
+        unsigned events = rnd_below(3);
+        for (unsigned e = 0; e < events && n > 0; e++) {
+            size_t at = rnd_below(2) ? rnd_below((unsigned)n)
+                                     : (size_t)(32 * (1 + rnd_below(9))) - 4 + rnd_below(8);
+            if (at >= n) at = n - 1;
+            u8 tmp[8];
+            size_t k = rnd_below(3) ? put_bad(tmp, (int)rnd_below(BAD_CLASSES)) : put_term(tmp);
+            if (at + k > MAXLEN) continue;
+            memcpy(buf + at, tmp, k);
+            if (at + k > n) n = at + k;
+        }
+        check_all(&g, buf, n, avx2);
+    }
+    guarded_free(&g);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    printf("  %lld random strings x 2 modes\n", (checks - before) / 2);
+}
+
+/* ----------------------------------------------------------------------------
+ * Whole documents
+ * ------------------------------------------------------------------------- */
+typedef struct parsed {
+    tyjson_doc *doc;
+    tyjson_error err;
+} parsed;
+
+static parsed parse_at(const char *dat, size_t len, tyjson_read_flags flags, int level) {
+    parsed r;
+    tyjson_read_options o = {flags, 0, NULL};
+    tyjson__simd_set_level(level);
+    r.doc = tyjson_read_opts(dat, len, &o, &r.err);
+    return r;
+}
+
+/* Parses with the vector code on and off, with and without
+ * TYJSON_READ_ALLOW_INVALID_UTF8: equal documents or equal errors. */
+static void check_doc(const char *name, const char *dat, size_t len) {
+    static const tyjson_read_flags flag_sets[] = {0, TYJSON_READ_ALLOW_INVALID_UTF8};
+    for (size_t f = 0; f < 2; f++) {
+        parsed a = parse_at(dat, len, flag_sets[f], TYJSON__SIMD_SCALAR);
+        parsed b = parse_at(dat, len, flag_sets[f], TYJSON__SIMD_AVX2);
+        bool same = (a.doc != NULL) == (b.doc != NULL);
+        if (same && a.doc)
+            same = tyjson_equals(tyjson_doc_get_root(a.doc), tyjson_doc_get_root(b.doc));
+        else if (same)
+            same = a.err.code == b.err.code && a.err.offset == b.err.offset &&
+                   strcmp(a.err.path, b.err.path) == 0;
+        tyjson_doc_free(a.doc);
+        tyjson_doc_free(b.doc);
+        if (!same)
+            TEST_FAIL("%s (flags %u): scalar %s at %zu, vector %s at %zu", name,
+                      (unsigned)flag_sets[f], tyjson_status_name(a.err.code), a.err.offset,
+                      tyjson_status_name(b.err.code), b.err.offset);
+    }
+}
+
+static const char *const corpus_files[] = {"canada.json", "citm_catalog.json",
+                                           "github_events.json", "mesh.json", "numbers.json",
+                                           "poet.json", "twitter.json", "twitterescaped.json"};
+
+TEST(corpus_documents) {
+    char path[1024];
+    int found = 0;
+    for (size_t i = 0; i < sizeof(corpus_files) / sizeof(corpus_files[0]); i++) {
+        char rel[256];
+        snprintf(rel, sizeof(rel), "corpus/%s", corpus_files[i]);
+        test_shared_path(rel, path, sizeof(path));
+        size_t len = 0;
+        char *dat = test_read_file(path, &len);
+        if (!dat) continue;
+        found++;
+        check_doc(corpus_files[i], dat, len);
+        /* then with single bytes corrupted: the same error or document */
+        int mutations = SANITIZED ? 10 : 60;
+        for (int m = 0; m < mutations; m++) {
+            size_t at = rnd() % len;
+            char old = dat[at];
+            static const u8 swaps[] = {0x80, 0xBF, 0xC0, 0xE0, 0xED, 0xF0, 0xF4, 0xFF,
+                                       0x01, '"', '\\'};
+            dat[at] = (char)swaps[rnd_below(sizeof(swaps))];
+            check_doc(corpus_files[i], dat, len);
+            dat[at] = old;
+        }
+        free(dat);
+    }
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    if (!found) {
+        if (test_require_shared()) TEST_FAIL("corpus missing near %s", path);
+        TEST_SKIP("corpus not found");
+    }
+}
+
+TEST(conformance_documents) {
+    char dir[1024];
+    test_shared_path("conformance/test_parsing", dir, sizeof(dir));
+    DIR *d = opendir(dir);
+    if (!d) {
+        if (test_require_shared()) TEST_FAIL("conformance suite missing: %s", dir);
+        TEST_SKIP("conformance suite not found at %s", dir);
+    }
+    struct dirent *e;
+    int count = 0;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
+        char path[2048];
+        snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+        size_t len = 0;
+        char *dat = test_read_file(path, &len);
+        if (!dat) continue;
+        check_doc(e->d_name, dat, len);
+        free(dat);
+        count++;
+    }
+    closedir(d);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    ASSERT_TRUE(count > 0);
+    printf("  %d suite files\n", count);
+}
+
+int main(int argc, char **argv) { return test_main(argc, argv); }
