@@ -20,9 +20,8 @@
  * until the driver frees them, but adapters must not rely on that beyond
  * the parse call unless their library is documented to need it.
  *
- * Adding an operation later (typed-struct binding, streaming, ...): add an
- * optional hook here, NULL in the adapters that lack it, and a row in the
- * driver's operation table.
+ * Typed scenarios (struct binding) have their own interface, bench_typed,
+ * below; an adapter file may fill one or both.
  */
 #ifndef TYJSON_BENCH_PEERS_H
 #define TYJSON_BENCH_PEERS_H
@@ -115,6 +114,71 @@ void *bench_counter_malloc(bench_counter *c, size_t size);
 void *bench_counter_realloc(bench_counter *c, void *ptr, size_t size);
 void bench_counter_free(bench_counter *c, void *ptr);
 
+/* ----------------------------------------------------------------------------
+ * Typed scenarios (../shared/scenarios/SCENARIOS.md): JSON text <-> the C
+ * structs of scenario_types.h. Each library goes its own idiomatic way
+ * (tyjson: its binding; the others: parse + hand extraction, build +
+ * write). A hook left NULL shows n/a.
+ * ------------------------------------------------------------------------- */
+typedef enum bench_scen {
+    BS_SIMPLE,      /* simple_pojo */
+    BS_NESTED,      /* nested_pojo (a chain ended by null) */
+    BS_DATE,        /* date_pojo ("YYYY-MM-DD", "YYYY-MM-DDTHH:MM:SSZ") */
+    BS_LIST,        /* simple_pojo_list (top-level array of 100) */
+    BS_MAP,         /* jv: a generic tree (Map<String,Object>) */
+    BS_ESCAPE,      /* jstr: one top-level string (serialize only) */
+    BS_ALBUM,       /* pa_album */
+    BS_KUDOS,       /* kr_response (deserialize only) */
+    BS_BOON_SIMPLE, /* boon_simple (serialize only) */
+    BS_BOON_MEDIUM, /* boon_medium (serialize only) */
+    BS_BOON_COMPLEX,/* boon_complex (serialize only) */
+    BS_COUNT
+} bench_scen;
+
+/*
+ * Memory: decode may allocate from bench_arena (below) or keep the
+ * library's document in the state; the decoded value stays valid until
+ * release(). Encoded text stays valid until release(). The driver calls
+ * release() after every decode and every encode, inside the timed loop.
+ */
+typedef struct bench_typed {
+    const char *name;  /* the same name as the library's bench_adapter */
+    const char *notes; /* how each direction is done */
+    void *(*create)(void);
+    void (*destroy)(void *st);
+    void (*release)(void *st);
+    /* text -> *(T *)out, out zeroed by the caller */
+    bool (*decode[BS_COUNT])(void *st, const char *dat, size_t len, void *out);
+    /* *(const T *)in -> text */
+    bool (*encode[BS_COUNT])(void *st, const void *in, bench_text *out);
+    /* JSON0: one message (a j0_message) appended at buf; returns its
+     * length, or 0 on error or when it does not fit in cap. */
+    size_t (*j0_write)(void *st, const void *msg, char *buf, size_t cap);
+    /* Why a hook left NULL is n/a: per scenario (index BS_COUNT: the JSON0
+     * stream), else na_default. */
+    const char *na[BS_COUNT + 1];
+    const char *na_default;
+} bench_typed;
+
+/* Bump allocator for adapters' decode output (arrays, nested structs,
+ * strings that need copies): reset on release, blocks kept for reuse. */
+typedef struct bench_arena {
+    void *blocks;
+    char *cur, *end;
+} bench_arena;
+
+void *bench_arena_alloc(bench_arena *a, size_t size);
+void bench_arena_reset(bench_arena *a);
+void bench_arena_free(bench_arena *a);
+
+/* Formats used by the date scenario: "YYYY-MM-DD" and
+ * "YYYY-MM-DDTHH:MM:SSZ" <-> epoch milliseconds. Hand code for the peers
+ * (tyjson's binding has its own). Return false / 0 on bad input. */
+bool bench_parse_date(const char *s, size_t len, int32_t *y, uint8_t *m, uint8_t *d);
+bool bench_parse_instant(const char *s, size_t len, int64_t *ms);
+size_t bench_format_date(int32_t y, unsigned m, unsigned d, char out[16]);
+size_t bench_format_instant(int64_t ms, char out[32]);
+
 /* The adapters, one per file in bench/peers/. bench/CMakeLists.txt defines
  * BENCH_HAVE_<NAME> for each library it found. */
 extern const bench_adapter bench_adapter_tyjson;
@@ -125,6 +189,16 @@ extern const bench_adapter bench_adapter_cjson;
 extern const bench_adapter bench_adapter_jansson;
 extern const bench_adapter bench_adapter_jsonc;
 extern const bench_adapter bench_adapter_yajl;
+
+/* Typed adapters: fill *t (zeroed by the caller). */
+void bench_typed_tyjson(bench_typed *t);
+void bench_typed_yyjson(bench_typed *t);
+void bench_typed_simdjson(bench_typed *t);
+void bench_typed_rapidjson(bench_typed *t);
+void bench_typed_cjson(bench_typed *t);
+void bench_typed_jansson(bench_typed *t);
+void bench_typed_jsonc(bench_typed *t);
+void bench_typed_yajl(bench_typed *t);
 
 #ifdef __cplusplus
 }

@@ -13,9 +13,11 @@
 #     --yyjson DIR, $TYJSON_BENCH_YYJSON_DIR or ../peers/yyjson-install
 #     (next to the repository) holds an install prefix of it; nothing here
 #     downloads or builds it.
-#  3. Runs the driver over --corpus DIR, else ../shared/corpus when it
-#     exists, else over small synthetic documents it generates (and says
-#     where the standard corpus files come from). CSV goes to results/.
+#  3. Runs the driver: the scenarios (inputs generated, no files needed),
+#     then the corpus: --corpus DIR, else ../shared/corpus when it exists,
+#     else small generated documents (and it says where the standard corpus
+#     files come from). CSV, JSON, Markdown and SVG go to results/.
+#     --quick: one short round of everything, every adapter checked (CI).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -28,7 +30,7 @@ install=1
 driver_args=()
 
 usage() {
-  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -82,7 +84,7 @@ cmake --build "$build_dir" --target tyjson_bench -j2 >"$build_dir/bench-build.lo
   tail -50 "$build_dir/bench-build.log" >&2; exit 1; }
 
 # --- 3. run -------------------------------------------------------------------
-args=(--csv "$results")
+args=(--results "$results")
 [ "$quick" = 1 ] && args+=(--quick)
 if [ -n "$corpus" ]; then
   [ -d "$corpus" ] || { echo "bench/run.sh: no directory $corpus" >&2; exit 2; }
@@ -92,10 +94,12 @@ elif [ -d "$root/../shared/corpus" ]; then
 else
   cat <<'EOF'
 bench: no corpus directory (give one with --corpus DIR). The standard files
-       twitter.json, citm_catalog.json and canada.json (and mesh.json,
-       numbers.json, github_events.json...) are in the jsonexamples/ folder of
-       the simdjson repository on GitHub (simdjson/simdjson). Running on
-       synthetic documents instead.
+       twitter.json, citm_catalog.json, canada.json, mesh.json, numbers.json,
+       github_events.json and twitterescaped.json are in the jsonexamples/
+       folder of the simdjson repository on GitHub (simdjson/simdjson; some
+       only in its history, before 2021), poet.json in data/json/ of
+       ibireme/yyjson_benchmark. The scenarios need no files. Running the
+       corpus part on generated documents instead.
 EOF
   args+=(--synthetic)
 fi

@@ -1,0 +1,613 @@
+/*
+ * bench_corpus.c - the corpus part of the benchmark: for every JSON file
+ * (../shared/corpus, any directory, or generated documents), each
+ * library's parse, parse + walk, write minified and write pretty, checked
+ * before timing, plus the memory a parsed document holds.
+ *
+ * Checks: walk statistics equal tyjson's (all counts, string bytes,
+ * integer sum); minified text has no whitespace outside strings; each
+ * written text, reparsed by tyjson (strict), equals the document tyjson
+ * parsed from the input. If tyjson cannot parse a file, the first healthy
+ * contender becomes the reference.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench.h"
+
+#include <tyjson.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#  include <malloc.h>
+#  define BENCH_HAVE_MALLINFO2 1
+#endif
+
+#define MAX_FILES 64
+
+typedef struct input {
+    char name[64];
+    char path[1024]; /* "" for generated documents */
+    char *dat;       /* len bytes + NUL, loaded when needed */
+    size_t len;
+    int synthetic;   /* 0, or 1 + index of the generator */
+} input;
+
+static input inputs[MAX_FILES];
+static size_t n_inputs;
+
+enum { OP_PARSE, OP_WALK, OP_WRITE_MIN, OP_WRITE_PRETTY, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"parse", "parse+walk", "write-min", "write-pretty"};
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Inputs
+ * ------------------------------------------------------------------------- */
+static input *new_input(const char *name) {
+    input *in;
+    const char *base = strrchr(name, '/');
+    if (n_inputs >= MAX_FILES) bench_fatal("too many inputs (max %d)", MAX_FILES);
+    in = &inputs[n_inputs++];
+    memset(in, 0, sizeof(*in));
+    snprintf(in->name, sizeof(in->name), "%s", base ? base + 1 : name);
+    return in;
+}
+
+static void add_file(const char *path) {
+    input *in = new_input(path);
+    snprintf(in->path, sizeof(in->path), "%s", path);
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void add_dir(const char *dir) {
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char *names[MAX_FILES];
+    size_t n = 0, i;
+    if (!d) bench_fatal("cannot open directory %s: %s", dir, strerror(errno));
+    while ((e = readdir(d))) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
+            if (n >= MAX_FILES) bench_fatal("too many files in %s", dir);
+            names[n] = malloc(strlen(dir) + len + 2);
+            if (!names[n]) bench_fatal("out of memory");
+            sprintf(names[n], "%s/%s", dir, e->d_name);
+            n++;
+        }
+    }
+    closedir(d);
+    if (!n) bench_fatal("no *.json file in %s", dir);
+    qsort(names, n, sizeof(names[0]), cmp_str);
+    for (i = 0; i < n; i++) {
+        add_file(names[i]);
+        free(names[i]);
+    }
+}
+
+bool corpus_add_path(const char *path) {
+    struct stat sb;
+    if (stat(path, &sb) != 0) return false;
+    if (S_ISDIR(sb.st_mode)) add_dir(path);
+    else add_file(path);
+    return true;
+}
+
+size_t corpus_n_files(void) { return n_inputs; }
+
+/* Growable text for the synthetic documents. */
+typedef struct sbuf {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...) {
+    va_list ap;
+    int n;
+    for (;;) {
+        va_start(ap, fmt);
+        n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) bench_fatal("format error");
+        if (b->p && b->len + (size_t)n < b->cap) break;
+        b->cap = (b->cap + (size_t)n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+        if (!b->p) bench_fatal("out of memory");
+    }
+    b->len += (size_t)n;
+}
+
+static uint64_t rng_state;
+static uint64_t rng(void) { /* xorshift64*: fixed seed, same documents everywhere */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+static unsigned rng_below(unsigned n) { return (unsigned)(rng() % n); }
+
+/* Records like an API response: pretty, keys, ints, reals, bools, nulls,
+ * escapes and non-ASCII strings. */
+static void gen_records(sbuf *b) {
+    static const char *const words[] = {"alpha", "beta", "gamma", "delta", "caf\\u00e9",
+                                        "na\xc3\xafve", "\xe4\xb8\xad\xe6\x96\x87", "x\\\"y",
+                                        "tab\\tsep", "\xf0\x9f\x98\x80", "\\ud83d\\ude00", "path/to"};
+    int i, j;
+    rng_state = 0x9E3779B97F4A7C15ULL;
+    sb_add(b, "{\n  \"count\": 3000,\n  \"records\": [\n");
+    for (i = 0; i < 3000; i++) {
+        sb_add(b, "    {\n      \"id\": %llu,\n      \"name\": \"user_%d %s\",\n",
+               (unsigned long long)(rng() >> 12), i, words[rng_below(12)]);
+        sb_add(b, "      \"active\": %s,\n      \"parent\": null,\n", rng_below(2) ? "true" : "false");
+        sb_add(b, "      \"balance\": %s%u.%02u,\n      \"delta\": %d,\n", rng_below(4) ? "" : "-",
+               rng_below(100000), rng_below(100), (int)rng_below(2001) - 1000);
+        sb_add(b, "      \"tags\": [");
+        for (j = 0; j < (int)rng_below(5); j++) sb_add(b, "%s\"%s\"", j ? ", " : "", words[rng_below(12)]);
+        sb_add(b, "],\n      \"geo\": {\"lat\": %u.%06u, \"lon\": -%u.%06u, \"alt\": %ue%d}\n    }%s\n",
+               rng_below(90), rng_below(1000000), rng_below(180), rng_below(1000000), rng_below(9) + 1,
+               (int)rng_below(7) - 3, i + 1 < 3000 ? "," : "");
+    }
+    sb_add(b, "  ]\n}\n");
+}
+
+/* Minified arrays of numbers: float parsing and printing. */
+static void gen_numbers(sbuf *b) {
+    int i;
+    rng_state = 0xD1B54A32D192ED03ULL;
+    sb_add(b, "[");
+    for (i = 0; i < 20000; i++) {
+        unsigned kind = rng_below(4);
+        if (i) sb_add(b, ",");
+        if (kind == 0) sb_add(b, "%lld", (long long)(rng() >> 1) - (1LL << 62));
+        else if (kind == 1)
+            sb_add(b, "[%u.%u,-%u.%u]", rng_below(1000), rng_below(1000000000), rng_below(1000),
+                   rng_below(1000000000) + 1);
+        else if (kind == 2) sb_add(b, "%u.%ue-%u", rng_below(10), rng_below(100000), rng_below(300) + 1);
+        else sb_add(b, "%u.%u", rng_below(100000), rng_below(100) + 1);
+    }
+    sb_add(b, "]");
+}
+
+/* One flat object of long strings: string scanning, UTF-8, escapes. */
+static void gen_strings(sbuf *b) {
+    static const char *const pieces[] = {"lorem ipsum ", "dolor sit amet ", "\xe6\x98\xa5\xe7\x9c\xa0 ",
+                                         "\xc3\xa9t\xc3\xa9 ", "\\n", "\\\"q\\\" ", "\\u0041\\u00df ",
+                                         "\\ud834\\udd1e ", "\xf0\x9d\x84\x9e ", "a\\/b "};
+    int i, j;
+    rng_state = 0xA0761D6478BD642FULL;
+    sb_add(b, "{");
+    for (i = 0; i < 4000; i++) {
+        sb_add(b, "%s\"key_%d\":\"", i ? "," : "", i);
+        for (j = 0; j < 4 + (int)rng_below(40); j++) sb_add(b, "%s", pieces[rng_below(10)]);
+        sb_add(b, "\"");
+    }
+    sb_add(b, "}");
+}
+
+void corpus_add_synthetic(void) {
+    static const char *const names[3] = {"synthetic-records.json", "synthetic-numbers.json",
+                                         "synthetic-strings.json"};
+    int i;
+    for (i = 0; i < 3; i++) new_input(names[i])->synthetic = i + 1;
+}
+
+static bool load(input *in) {
+    if (in->dat) return true;
+    if (in->synthetic) {
+        sbuf b = {0};
+        if (in->synthetic == 1) gen_records(&b);
+        else if (in->synthetic == 2) gen_numbers(&b);
+        else gen_strings(&b);
+        in->dat = b.p;
+        in->len = b.len;
+        return true;
+    } else {
+        FILE *fp = fopen(in->path, "rb");
+        long size;
+        if (!fp) return false;
+        if (fseek(fp, 0, SEEK_END) != 0 || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {
+            fclose(fp);
+            return false;
+        }
+        in->len = (size_t)size;
+        in->dat = malloc(in->len + 1);
+        if (!in->dat) bench_fatal("out of memory");
+        if (fread(in->dat, 1, in->len, fp) != in->len) {
+            fclose(fp);
+            return false;
+        }
+        in->dat[in->len] = '\0';
+        fclose(fp);
+        return true;
+    }
+}
+
+static void unload(input *in) {
+    free(in->dat);
+    in->dat = NULL;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Checks
+ * ------------------------------------------------------------------------- */
+static bool stats_diff(const bench_stats *a, const bench_stats *ref, bool lossy, char *note) {
+#define CHECK_FIELD(f)                                                                            \
+    if (a->f != ref->f) {                                                                         \
+        bench_set_note(note, "walk differs from reference: " #f " %llu vs %llu",                  \
+                       (unsigned long long)a->f, (unsigned long long)ref->f);                     \
+        return true;                                                                              \
+    }
+    CHECK_FIELD(objects) CHECK_FIELD(arrays) CHECK_FIELD(keys) CHECK_FIELD(strings)
+    CHECK_FIELD(numbers) CHECK_FIELD(trues) CHECK_FIELD(falses) CHECK_FIELD(nulls)
+    CHECK_FIELD(str_bytes)
+    if (!lossy) {
+        CHECK_FIELD(integers) CHECK_FIELD(reals) CHECK_FIELD(int_sum)
+    }
+#undef CHECK_FIELD
+    return false;
+}
+
+/* True if no whitespace appears outside strings. */
+static bool is_minified(const char *s, size_t len) {
+    bool in_str = false;
+    size_t i;
+    for (i = 0; i < len; i++) {
+        char c = s[i];
+        if (in_str) {
+            if (c == '\\') i++;
+            else if (c == '"') in_str = false;
+        } else if (c == '"') {
+            in_str = true;
+        } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* cJSON prints a double with 15 digits whenever those read back within its
+ * own epsilon, so its output can be 1 ulp off; integers beyond 2^53 go
+ * through doubles too. */
+static bool close_enough(double x, double y) {
+    double mag = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+    return x == y || fabs(x - y) <= mag * 4.5e-16; /* 2 * DBL_EPSILON */
+}
+
+static bool loose_equals(const tyjson_val *a, const tyjson_val *b) {
+    if (tyjson_is_num(a) && tyjson_is_num(b)) return close_enough(tyjson_get_num(a), tyjson_get_num(b));
+    if (tyjson_get_type(a) != tyjson_get_type(b) || tyjson_get_len(a) != tyjson_get_len(b)) return false;
+    if (tyjson_is_arr(a)) {
+        tyjson_arr_iter ia = tyjson_arr_iter_with(a), ib = tyjson_arr_iter_with(b);
+        const tyjson_val *x, *y;
+        while ((x = tyjson_arr_iter_next(&ia)) && (y = tyjson_arr_iter_next(&ib)))
+            if (!loose_equals(x, y)) return false;
+        return true;
+    }
+    if (tyjson_is_obj(a)) {
+        tyjson_obj_iter it = tyjson_obj_iter_with(a);
+        tyjson_val *k;
+        while ((k = tyjson_obj_iter_next(&it))) {
+            const tyjson_val *y = tyjson_obj_getn(b, tyjson_get_str(k), tyjson_get_len(k));
+            if (!y || !loose_equals(tyjson_obj_iter_get_val(k), y)) return false;
+        }
+        return true;
+    }
+    return tyjson_equals(a, b);
+}
+
+typedef struct reference {
+    tyjson_doc *doc;
+    const bench_adapter *adapter;
+    bench_stats stats;
+    bool have_stats;
+} reference;
+
+static bool text_ok(const reference *ref, const bench_adapter *a, bench_write_mode mode, const bench_text *t,
+                    char *note) {
+    const char *what = mode == BENCH_WRITE_PRETTY ? "pretty" : "minified";
+    if (mode == BENCH_WRITE_MINIFY && !is_minified(t->data, t->len)) {
+        bench_set_note(note, "minified output has whitespace");
+        return false;
+    }
+    if (mode == BENCH_WRITE_PRETTY && t->len > 64 && is_minified(t->data, t->len)) {
+        bench_set_note(note, "pretty output has no whitespace");
+        return false;
+    }
+    if (!ref->adapter) {
+        bench_set_note(note, "no reference parser to check the output with");
+        return false;
+    }
+    if (ref->doc) {
+        tyjson_error err;
+        tyjson_doc *back = tyjson_read_opts(t->data, t->len, NULL, &err);
+        bool same;
+        if (!back) {
+            bench_set_note(note, "%s output not strict JSON for tyjson: %zu:%zu %s", what, err.line, err.column,
+                           err.msg);
+            return false;
+        }
+        same = a->caps & BENCH_CAP_LOSSY_NUMBERS
+                   ? loose_equals(tyjson_doc_get_root(ref->doc), tyjson_doc_get_root(back))
+                   : tyjson_equals(tyjson_doc_get_root(ref->doc), tyjson_doc_get_root(back));
+        tyjson_doc_free(back);
+        if (!same) bench_set_note(note, "%s output reparsed by tyjson differs from the input", what);
+        return same;
+    } else {
+        bench_stats st = {0};
+        void *s = ref->adapter->create();
+        bool ok = s && ref->adapter->parse(s, t->data, t->len) && ref->adapter->walk(s, &st);
+        if (s) {
+            ref->adapter->free_doc(s);
+            ref->adapter->destroy(s);
+        }
+        if (!ok) {
+            bench_set_note(note, "%s output does not parse with %s", what, ref->adapter->name);
+            return false;
+        }
+        return !stats_diff(&st, &ref->stats, (a->caps | ref->adapter->caps) & BENCH_CAP_LOSSY_NUMBERS, note);
+    }
+}
+
+/* Writes once and checks the text (on a NUL-terminated copy: some writers'
+ * texts are not terminated, and the reference may be yajl). */
+static bool check_write(const reference *ref, const bench_adapter *a, void *hold, bench_write_mode mode,
+                        size_t *out_len, char *note) {
+    bench_text t = {0};
+    bool ok;
+    char *copy;
+    if (mode == BENCH_WRITE_PRETTY && (a->caps & BENCH_CAP_NO_PRETTY)) {
+        bench_set_note(note, "no pretty writer");
+        return false;
+    }
+    if (!a->write(hold, mode, &t)) {
+        bench_set_note(note, "write failed");
+        return false;
+    }
+    copy = malloc(t.len + 1);
+    if (!copy) bench_fatal("out of memory");
+    memcpy(copy, t.data, t.len);
+    copy[t.len] = '\0';
+    *out_len = t.len;
+    a->free_text(hold, &t);
+    t.data = copy;
+    ok = text_ok(ref, a, mode, &t, note);
+    free(copy);
+    return ok;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Timed operations
+ * ------------------------------------------------------------------------- */
+typedef struct corpus_ctx {
+    int op;
+    const bench_adapter *a;
+    void *loop, *hold;
+    const input *in;
+} corpus_ctx;
+
+static bool op_once(const corpus_ctx *x) {
+    const bench_adapter *a = x->a;
+    bench_stats st;
+    bench_text t;
+    uint64_t bits;
+    switch (x->op) {
+    case OP_PARSE:
+        if (!a->parse(x->loop, x->in->dat, x->in->len)) return false;
+        a->free_doc(x->loop);
+        return true;
+    case OP_WALK:
+        if (!a->parse(x->loop, x->in->dat, x->in->len)) return false;
+        memset(&st, 0, sizeof(st));
+        if (!a->walk(x->loop, &st)) {
+            a->free_doc(x->loop);
+            return false;
+        }
+        memcpy(&bits, &st.num_sum, sizeof(bits));
+        bench_sink += st.objects + st.str_bytes + st.int_sum + bits;
+        a->free_doc(x->loop);
+        return true;
+    default:
+        if (!a->write(x->hold, x->op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY, &t))
+            return false;
+        bench_sink += t.len + (unsigned char)t.data[t.len / 2];
+        a->free_text(x->hold, &t);
+        return true;
+    }
+}
+
+static bool run_corpus(void *ctx, long iters) {
+    long i;
+    for (i = 0; i < iters; i++)
+        if (!op_once(ctx)) return false;
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Memory
+ * ------------------------------------------------------------------------- */
+#ifdef BENCH_HAVE_MALLINFO2
+static long long heap_in_use(void) {
+    struct mallinfo2 mi = mallinfo2();
+    return (long long)(mi.uordblks + mi.hblkhd);
+}
+#endif
+
+static void measure_memory(const input *in, const reference *ref, const bool *usable) {
+    size_t c;
+    if (ref->doc) bench_mem_line(in->name, "tyjson", "doc_mem_size", (long long)tyjson_doc_get_mem_size(ref->doc));
+    for (c = 0; c < n_conts; c++) {
+        const bench_adapter *a = conts[c].dom;
+        bench_mem m;
+        if (!a || !usable[c]) continue;
+        if (a->measure_mem && a->measure_mem(in->dat, in->len, &m)) {
+            bench_mem_line(in->name, a->name, "counted_held", (long long)m.held);
+            bench_mem_line(in->name, a->name, "counted_peak", (long long)m.peak);
+            bench_mem_line(in->name, a->name, "counted_allocs", (long long)m.allocs);
+        }
+#ifdef BENCH_HAVE_MALLINFO2
+        {
+            void *s = a->create();
+            long long before;
+            if (!s) continue;
+            before = heap_in_use();
+            if (a->parse(s, in->dat, in->len)) {
+                long long grew = heap_in_use() - before;
+                if (grew > 0) bench_mem_line(in->name, a->name, "heap_delta", grew);
+                a->free_doc(s);
+            }
+            a->destroy(s);
+        }
+#endif
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - One file
+ * ------------------------------------------------------------------------- */
+static void bench_file(input *in, bool memory) {
+    reference ref;
+    tyjson_error err;
+    void *loop[MAX_CONT] = {0}, *hold[MAX_CONT] = {0};
+    bool parsed[MAX_CONT] = {0}, usable[MAX_CONT] = {0};
+    char notes[MAX_CONT][OP_COUNT][NOTE_MAX];
+    size_t out_len[OP_COUNT] = {0};
+    size_t c;
+    int op;
+
+    memset(notes, 0, sizeof(notes));
+    if (!load(in)) {
+        for (c = 0; c < n_conts; c++)
+            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "cannot read %s", in->path);
+    }
+    memset(&ref, 0, sizeof(ref));
+    ref.doc = in->dat ? tyjson_read_opts(in->dat, in->len, NULL, &err) : NULL;
+    if (ref.doc) {
+        void *s = bench_adapter_tyjson.create();
+        ref.adapter = &bench_adapter_tyjson;
+        if (s && bench_adapter_tyjson.parse(s, in->dat, in->len)) {
+            ref.have_stats = bench_adapter_tyjson.walk(s, &ref.stats);
+            bench_adapter_tyjson.free_doc(s);
+        }
+        if (s) bench_adapter_tyjson.destroy(s);
+        if (!ref.have_stats) bench_info("corpus note", "%s: tyjson walk failed", in->name);
+    } else if (in->dat) {
+        bench_info("corpus note", "%s: tyjson cannot parse it (%zu:%zu %s)", in->name, err.line, err.column, err.msg);
+    }
+
+    for (c = 0; c < n_conts && in->dat; c++) {
+        const bench_adapter *a = conts[c].dom;
+        bench_stats st = {0};
+        char note[NOTE_MAX] = "";
+        if (!a) {
+            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "no DOM adapter");
+            continue;
+        }
+        hold[c] = a->create();
+        loop[c] = a->create();
+        if (!hold[c] || !loop[c]) bench_fatal("%s: cannot create its state", a->name);
+        parsed[c] = a->parse(hold[c], in->dat, in->len);
+        if (!parsed[c]) bench_set_note(note, "parse failed");
+        else if (!a->walk(hold[c], &st)) bench_set_note(note, "walk failed");
+        if (!note[0] && !ref.have_stats && !(a->caps & BENCH_CAP_LOSSY_NUMBERS)) {
+            ref.adapter = a; /* first healthy contender becomes the reference */
+            ref.stats = st;
+            ref.have_stats = true;
+            bench_info("corpus note", "%s: checked against %s", in->name, a->name);
+        }
+        if (!note[0] && ref.have_stats)
+            stats_diff(&st, &ref.stats, (a->caps | ref.adapter->caps) & BENCH_CAP_LOSSY_NUMBERS, note);
+        for (op = 0; op < OP_COUNT; op++)
+            if (note[0]) memcpy(notes[c][op], note, NOTE_MAX);
+        if (note[0]) continue;
+        usable[c] = true;
+        for (op = OP_WRITE_MIN; op <= OP_WRITE_PRETTY; op++) {
+            size_t len = 0;
+            if (!check_write(&ref, a, hold[c], op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY,
+                             &len, notes[c][op]))
+                continue;
+            /* MB/s of writers count tyjson's output size, else the first one's */
+            if (!out_len[op] || a == &bench_adapter_tyjson) out_len[op] = len;
+        }
+    }
+
+    for (op = 0; op < OP_COUNT; op++) {
+        task_info ti;
+        cell_job jobs[MAX_CONT];
+        corpus_ctx ctx[MAX_CONT];
+        memset(&ti, 0, sizeof(ti));
+        snprintf(ti.group, sizeof(ti.group), "corpus");
+        snprintf(ti.item, sizeof(ti.item), "%s", in->name);
+        snprintf(ti.op, sizeof(ti.op), "%s", op_names[op]);
+        ti.unit = UNIT_MBS;
+        ti.bytes = (double)(op <= OP_WALK ? in->len : out_len[op]);
+        memset(jobs, 0, sizeof(jobs));
+        for (c = 0; c < n_conts; c++) {
+            ctx[c].op = op;
+            ctx[c].a = conts[c].dom;
+            ctx[c].loop = loop[c];
+            ctx[c].hold = hold[c];
+            ctx[c].in = in;
+            jobs[c].ok = !notes[c][op][0];
+            memcpy(jobs[c].note, notes[c][op], NOTE_MAX);
+            jobs[c].run = run_corpus;
+            jobs[c].ctx = &ctx[c];
+        }
+        bench_run_task(&ti, jobs);
+    }
+
+    if (memory && in->dat) measure_memory(in, &ref, usable);
+
+    for (c = 0; c < n_conts; c++) {
+        if (!conts[c].dom || !hold[c]) continue;
+        if (parsed[c]) conts[c].dom->free_doc(hold[c]);
+        conts[c].dom->destroy(hold[c]);
+        conts[c].dom->destroy(loop[c]);
+    }
+    tyjson_doc_free(ref.doc);
+    unload(in);
+}
+
+void corpus_run_all(bool memory) {
+    size_t f;
+    if (!bench_group_selected("corpus")) return;
+    for (f = 0; f < n_inputs; f++) {
+        fprintf(stderr, "    %s\n", inputs[f].name);
+        bench_file(&inputs[f], memory);
+    }
+}
+
+/* One parse in a fresh process: its peak resident memory. Prints
+ * "S" (the time) and "R" (peak RSS in KiB) lines. */
+int corpus_cold_main(const char *file, const char *cont) {
+    size_t f, c;
+    for (f = 0; f < n_inputs && strcmp(inputs[f].name, file) != 0; f++) {}
+    for (c = 0; c < n_conts && strcmp(conts[c].name, cont) != 0; c++) {}
+    if (f == n_inputs || !load(&inputs[f])) return 2;
+    if (strcmp(cont, "none") == 0) { /* the baseline: the input alone */
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("R\t%ld\n", ru.ru_maxrss);
+        return 0;
+    }
+    if (c == n_conts || !conts[c].dom) return 2;
+    {
+        const bench_adapter *a = conts[c].dom;
+        double t0 = bench_cpu_now();
+        void *s = a->create();
+        bool ok = s && a->parse(s, inputs[f].dat, inputs[f].len);
+        double t = bench_cpu_now() - t0;
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        if (!ok) return 1;
+        printf("S\t%.9g\t1\nR\t%ld\n", t, ru.ru_maxrss);
+        a->free_doc(s);
+        a->destroy(s);
+    }
+    return 0;
+}

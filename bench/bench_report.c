@@ -1,0 +1,810 @@
+/*
+ * bench_report.c - what a run shows: terminal tables, and under the
+ * results folder a CSV and a JSON of every measurement (with the machine),
+ * a Markdown report and SVG bar charts.
+ *
+ * Ratios: in a row, a library's "x tyjson" is its time divided by
+ * tyjson's (for MB/s: tyjson's speed over its speed), so above 1 means
+ * tyjson is faster. The headline compares tyjson with the fastest peer of
+ * each row and with yyjson and simdjson, as geometric means per group.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "bench.h"
+
+#include <tyjson.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+static const char *const group_order[] = {"kissjson", "photoalbum", "kudos", "boon", "json0", "corpus"};
+#define N_GROUPS (sizeof(group_order) / sizeof(group_order[0]))
+
+static const char *group_title(const char *g) {
+    if (!strcmp(g, "kissjson")) return "KissJson micro-POJOs (a)";
+    if (!strcmp(g, "photoalbum")) return "PhotoAlbum, 165 KB POJO graph (b)";
+    if (!strcmp(g, "kudos")) return "Kudos, Android deserialize, warm and cold (c)";
+    if (!strcmp(g, "boon")) return "Boon serialize (d)";
+    if (!strcmp(g, "json0")) return "JSON0: one round of 1,048,576 messages into one buffer (e)";
+    if (!strcmp(g, "corpus")) return "Corpus: DOM parse, walk, write";
+    return g;
+}
+
+static int cont_index(const char *name) {
+    size_t c;
+    for (c = 0; c < n_conts; c++)
+        if (strcmp(conts[c].name, name) == 0) return (int)c;
+    return -1;
+}
+
+/* Value shown for a cell: MB/s, µs or ms. */
+static double shown(const task_info *ti, double sec) {
+    switch (ti->unit) {
+    case UNIT_MBS: return ti->bytes > 0 ? ti->bytes / sec / 1e6 : 0;
+    case UNIT_MS: return sec * 1e3;
+    default: return sec * 1e6;
+    }
+}
+
+static const char *unit_name(unit u) { return u == UNIT_MBS ? "MB/s" : u == UNIT_MS ? "ms" : "us"; }
+/* For people (terminal, Markdown, charts); the CSV keeps "us". */
+static const char *unit_label(unit u) { return u == UNIT_US ? "\xC2\xB5s" : unit_name(u); }
+
+static void fmt_num(char *buf, size_t size, double v) {
+    if (v >= 1000) snprintf(buf, size, "%.0f", v);
+    else if (v >= 100) snprintf(buf, size, "%.1f", v);
+    else if (v >= 10) snprintf(buf, size, "%.2f", v);
+    else snprintf(buf, size, "%.3f", v);
+}
+
+/* Index of the fastest cell of a task (any contender, or peers only). */
+static int best_of(const task_result *t, bool peers_only) {
+    int ty = cont_index("tyjson"), best = -1;
+    size_t c;
+    for (c = 0; c < n_conts; c++) {
+        if (!t->cell[c].ok || (peers_only && (int)c == ty)) continue;
+        if (best < 0 || t->cell[c].med < t->cell[best].med) best = (int)c;
+    }
+    return best;
+}
+
+/* Peer's time over tyjson's (> 1: tyjson faster), or 0 when unknown. */
+static double speedup(const task_result *t, int peer) {
+    int ty = cont_index("tyjson");
+    if (ty < 0 || peer < 0 || !t->cell[ty].ok || !t->cell[peer].ok) return 0;
+    return t->cell[peer].med / t->cell[ty].med;
+}
+
+typedef struct geo {
+    double log_sum;
+    int n;
+} geo;
+
+static void geo_add(geo *g, double v) {
+    if (v > 0) {
+        g->log_sum += log(v);
+        g->n++;
+    }
+}
+
+static double geo_get(const geo *g) { return g->n ? exp(g->log_sum / g->n) : 0; }
+
+static bool has_group(const run_results *rr, const char *g) {
+    size_t t;
+    for (t = 0; t < rr->n_tasks; t++)
+        if (!strcmp(rr->tasks[t].info.group, g)) return true;
+    return false;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Machine
+ * ------------------------------------------------------------------------- */
+static void cpu_info(char *model, size_t msize, char *flags, size_t fsize) {
+    static const char *const wanted[] = {"sse4_2", "avx", "avx2", "bmi2", "avx512f", "avx512bw", "avx512vl",
+                                         "avx512vbmi", "vpclmulqdq", "pclmulqdq", "neon", "asimd"};
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+    char line[4096];
+    bool got_model = false, got_flags = false;
+    snprintf(model, msize, "unknown");
+    flags[0] = '\0';
+    if (!fp) return;
+    while (fgets(line, sizeof(line), fp) && !(got_model && got_flags)) {
+        char *colon = strchr(line, ':');
+        if (!colon) continue;
+        if (!got_model && !strncmp(line, "model name", 10)) {
+            snprintf(model, msize, "%s", colon + 2);
+            model[strcspn(model, "\n")] = '\0';
+            got_model = true;
+        } else if (!got_flags && (!strncmp(line, "flags", 5) || !strncmp(line, "Features", 8))) {
+            size_t i;
+            for (i = 0; i < sizeof(wanted) / sizeof(wanted[0]); i++) {
+                char pat[32];
+                snprintf(pat, sizeof(pat), " %s ", wanted[i]);
+                line[strcspn(line, "\n")] = ' ';
+                if (strstr(colon, pat)) {
+                    size_t used = strlen(flags);
+                    snprintf(flags + used, fsize - used, "%s%s", used ? " " : "", wanted[i]);
+                }
+            }
+            got_flags = true;
+        }
+    }
+    fclose(fp);
+}
+
+static const char *compiler(void) {
+#if defined(__clang__)
+    return "clang " __clang_version__;
+#elif defined(__GNUC__)
+    return "gcc " __VERSION__;
+#else
+    return "unknown";
+#endif
+}
+
+void report_machine(FILE *fp, bool md) {
+    char model[256], flags[256];
+    struct utsname u;
+    size_t c;
+    cpu_info(model, sizeof(model), flags, sizeof(flags));
+    if (uname(&u) != 0) memset(&u, 0, sizeof(u));
+    fprintf(fp, "%scpu: %s (%ld logical cores; %s)\n", md ? "- " : "", model, sysconf(_SC_NPROCESSORS_ONLN),
+            flags[0] ? flags : "no SIMD flags found");
+    fprintf(fp, "%scompiler: %s; system: %s %s %s\n", md ? "- " : "", compiler(), u.sysname, u.release, u.machine);
+    fprintf(fp, "%smode: %s: %d process(es) x %d sample(s) of >= %.0f ms per cell, %d warm-up sample(s), "
+                "thread CPU time, contenders interleaved; cold: %d fresh process(es) per cell\n",
+            md ? "- " : "", cfg.quick ? "quick" : "full", cfg.forks, cfg.rounds, cfg.target * 1e3, cfg.warmup,
+            cfg.cold_reps);
+    fprintf(fp, "%scontenders:", md ? "- " : "");
+    for (c = 0; c < n_conts; c++) fprintf(fp, " %s %s%s", conts[c].name, conts[c].version, c + 1 < n_conts ? "," : "");
+    fprintf(fp, "\n");
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Terminal
+ * ------------------------------------------------------------------------- */
+#define CELL_W 15
+
+static void print_group(const run_results *rr, const char *g) {
+    size_t t, c;
+    int ty = cont_index("tyjson"), yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    bool header = false;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        char label[64];
+        int best = best_of(tr, false), bp = best_of(tr, true);
+        if (strcmp(tr->info.group, g) != 0) continue;
+        if (!header) {
+            printf("\n== %s: %s per operation, median (min-max below); (x) = its time / tyjson's\n", group_title(g),
+                   unit_label(tr->info.unit));
+            printf("%-36s", "");
+            for (c = 0; c < n_conts; c++) printf(" %*s", CELL_W, conts[c].name);
+            printf(" %8s %7s %7s\n", "ty/best", "ty/yy", "ty/sj");
+            header = true;
+        }
+        snprintf(label, sizeof(label), "%s %s", tr->info.item, tr->info.op);
+        printf("%-36.36s", label);
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &tr->cell[c];
+            char num[32], cell[48];
+            if (!cr->ok) {
+                printf(" %*s", CELL_W, "n/a");
+                continue;
+            }
+            fmt_num(num, sizeof(num), shown(&tr->info, cr->med));
+            if ((int)c == ty || ty < 0 || !tr->cell[ty].ok)
+                snprintf(cell, sizeof(cell), "%s%s", num, (int)c == best ? "*" : "");
+            else
+                snprintf(cell, sizeof(cell), "%s%s (%.2f)", num, (int)c == best ? "*" : "", speedup(tr, (int)c));
+            printf(" %*s", CELL_W, cell);
+        }
+        {
+            double sb = speedup(tr, bp), sy = speedup(tr, yy), ss = speedup(tr, sj);
+            if (sb > 0) printf(" %8.2f", sb); else printf(" %8s", "-");
+            if (sy > 0) printf(" %7.2f", sy); else printf(" %7s", "-");
+            if (ss > 0) printf(" %7.2f", ss); else printf(" %7s", "-");
+        }
+        printf("\n%-36s", "");
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &tr->cell[c];
+            char a[32], b[32], cell[64];
+            if (!cr->ok || cr->n < 2) {
+                printf(" %*s", CELL_W, "");
+                continue;
+            }
+            /* MB/s: the fastest sample is the highest number */
+            fmt_num(a, sizeof(a), shown(&tr->info, tr->info.unit == UNIT_MBS ? cr->max : cr->min));
+            fmt_num(b, sizeof(b), shown(&tr->info, tr->info.unit == UNIT_MBS ? cr->min : cr->max));
+            snprintf(cell, sizeof(cell), "%s-%s", a, b);
+            printf(" %*s", CELL_W, cell);
+        }
+        printf("\n");
+    }
+    if (!header) return;
+    /* n/a reasons, once per contender and reason */
+    for (c = 0; c < n_conts; c++) {
+        char seen[8][NOTE_MAX];
+        int n_seen = 0, k;
+        for (t = 0; t < rr->n_tasks; t++) {
+            const task_result *tr = &rr->tasks[t];
+            const char *note = tr->cell[c].note;
+            if (strcmp(tr->info.group, g) != 0 || tr->cell[c].ok || !note[0]) continue;
+            for (k = 0; k < n_seen && strcmp(seen[k], note) != 0; k++) {}
+            if (k < n_seen) continue;
+            if (n_seen < 8) snprintf(seen[n_seen++], NOTE_MAX, "%s", note);
+            printf("  n/a %s, %s %s: %s\n", conts[c].name, tr->info.item, tr->info.op, note);
+        }
+    }
+}
+
+static void print_memory(const run_results *rr) {
+    size_t m, c;
+    bool any = false;
+    for (m = 0; m < rr->n_mem; m++) any |= !strcmp(rr->mem[m].metric, "peak_rss_kib");
+    if (!any) return;
+    printf("\n== corpus memory: a parsed document, KiB held (counting allocator; tyjson: doc_mem_size) / "
+           "peak resident memory of a fresh process that parsed it, MiB above the input alone\n");
+    printf("%-24s", "file");
+    for (c = 0; c < n_conts; c++) printf(" %*s", CELL_W, conts[c].name);
+    printf("\n");
+    for (m = 0; m < rr->n_tasks; m++) { /* one row per corpus file */
+        const char *item = rr->tasks[m].info.item;
+        size_t k;
+        long long base = -1;
+        if (strcmp(rr->tasks[m].info.group, "corpus") != 0 || strcmp(rr->tasks[m].info.op, "parse") != 0) continue;
+        for (k = 0; k < rr->n_mem; k++)
+            if (!strcmp(rr->mem[k].item, item) && !strcmp(rr->mem[k].cont, "none")) base = rr->mem[k].bytes;
+        printf("%-24.24s", item);
+        for (c = 0; c < n_conts; c++) {
+            long long held = -1, rss = -1;
+            char cell[48];
+            for (k = 0; k < rr->n_mem; k++) {
+                const mem_row *r = &rr->mem[k];
+                if (strcmp(r->item, item) != 0 || strcmp(r->cont, conts[c].name) != 0) continue;
+                if (!strcmp(r->metric, "doc_mem_size") || (!strcmp(r->metric, "counted_held") && held < 0))
+                    held = r->bytes;
+                if (!strcmp(r->metric, "peak_rss_kib")) rss = r->bytes;
+            }
+            if (held < 0 && rss < 0) {
+                printf(" %*s", CELL_W, "n/a");
+                continue;
+            }
+            snprintf(cell, sizeof(cell), "%s / %s", held >= 0 ? "" : "-", rss >= 0 && base >= 0 ? "" : "-");
+            if (held >= 0 && rss >= 0 && base >= 0)
+                snprintf(cell, sizeof(cell), "%.0f / %.1f", (double)held / 1024, (double)(rss - base) / 1024);
+            else if (held >= 0)
+                snprintf(cell, sizeof(cell), "%.0f / -", (double)held / 1024);
+            else
+                snprintf(cell, sizeof(cell), "- / %.1f", (double)(rss - (base > 0 ? base : 0)) / 1024);
+            printf(" %*s", CELL_W, cell);
+        }
+        printf("\n");
+    }
+}
+
+static void print_headline(const run_results *rr) {
+    size_t g, t;
+    int yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    printf("\n== headline: geometric mean per group of (peer's time / tyjson's time): above 1, tyjson is faster\n");
+    printf("%-12s %11s %11s %11s %6s  %s\n", "group", "vs best", "vs yyjson", "vs simdjson", "rows", "tyjson wins");
+    for (g = 0; g < N_GROUPS; g++) {
+        geo gb = {0, 0}, gy = {0, 0}, gs = {0, 0};
+        int rows = 0, wins = 0;
+        char b[16], y[16], s[16];
+        for (t = 0; t < rr->n_tasks; t++) {
+            const task_result *tr = &rr->tasks[t];
+            if (strcmp(tr->info.group, group_order[g]) != 0) continue;
+            rows++;
+            geo_add(&gb, speedup(tr, best_of(tr, true)));
+            geo_add(&gy, speedup(tr, yy));
+            geo_add(&gs, speedup(tr, sj));
+            if (best_of(tr, false) == cont_index("tyjson")) wins++;
+        }
+        if (!rows) continue;
+        snprintf(b, sizeof(b), gb.n ? "%.2f" : "-", geo_get(&gb));
+        snprintf(y, sizeof(y), gy.n ? "%.2f" : "-", geo_get(&gy));
+        snprintf(s, sizeof(s), gs.n ? "%.2f" : "-", geo_get(&gs));
+        printf("%-12s %11s %11s %11s %6d  %d of %d\n", group_order[g], b, y, s, rows, wins, rows);
+    }
+}
+
+void report_terminal(const run_results *rr) {
+    size_t g, i;
+    for (g = 0; g < N_GROUPS; g++)
+        if (has_group(rr, group_order[g])) print_group(rr, group_order[g]);
+    print_memory(rr);
+    print_headline(rr);
+    for (i = 0; i < rr->n_info; i++) printf("note: %s: %s\n", rr->info[i].key, rr->info[i].value);
+    printf("\ntotal time %.0f s\n", rr->total_seconds);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - CSV and JSON
+ * ------------------------------------------------------------------------- */
+static void csv_str(FILE *fp, const char *s) {
+    fputc('"', fp);
+    for (; *s; s++) {
+        if (*s == '"') fputc('"', fp);
+        fputc(*s, fp);
+    }
+    fputc('"', fp);
+}
+
+static void json_str(FILE *fp, const char *s) {
+    fputc('"', fp);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') fprintf(fp, "\\%c", ch);
+        else if (ch < 0x20) fprintf(fp, "\\u%04x", ch);
+        else fputc(ch, fp);
+    }
+    fputc('"', fp);
+}
+
+static void write_csv(const run_results *rr, FILE *fp) {
+    size_t t, c;
+    fprintf(fp, "group,item,op,contender,version,unit,bytes_per_op,samples,iters_per_sample,median_s,min_s,max_s,"
+                "median,best,worst,x_tyjson,peak_rss_kib,note\n");
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &tr->cell[c];
+            csv_str(fp, tr->info.group);
+            fputc(',', fp);
+            csv_str(fp, tr->info.item);
+            fprintf(fp, ",%s,%s,%s,%s,%.0f,", tr->info.op, conts[c].name, conts[c].version, unit_name(tr->info.unit),
+                    tr->info.bytes);
+            if (cr->ok) {
+                bool mbs = tr->info.unit == UNIT_MBS;
+                double x = speedup(tr, (int)c);
+                fprintf(fp, "%d,%ld,%.9g,%.9g,%.9g,%.6g,%.6g,%.6g,", cr->n, cr->iters, cr->med, cr->min, cr->max,
+                        shown(&tr->info, cr->med), shown(&tr->info, mbs ? cr->min : cr->min),
+                        shown(&tr->info, cr->max));
+                if (x > 0) fprintf(fp, "%.4f", x);
+                fputc(',', fp);
+                if (cr->rss_kib) fprintf(fp, "%ld", cr->rss_kib);
+                fputc(',', fp);
+            } else {
+                fprintf(fp, ",,,,,,,,,,");
+            }
+            csv_str(fp, cr->ok ? "" : cr->note);
+            fputc('\n', fp);
+        }
+    }
+}
+
+static void write_json(const run_results *rr, FILE *fp) {
+    char model[256], flags[256];
+    struct utsname u;
+    size_t t, c, i;
+    bool first = true;
+    cpu_info(model, sizeof(model), flags, sizeof(flags));
+    if (uname(&u) != 0) memset(&u, 0, sizeof(u));
+    fprintf(fp, "{\n  \"date\": ");
+    json_str(fp, rr->date);
+    fprintf(fp, ",\n  \"machine\": {\"cpu\": ");
+    json_str(fp, model);
+    fprintf(fp, ", \"logical_cores\": %ld, \"cpu_flags\": ", sysconf(_SC_NPROCESSORS_ONLN));
+    json_str(fp, flags);
+    fprintf(fp, ", \"compiler\": ");
+    json_str(fp, compiler());
+    fprintf(fp, ", \"system\": ");
+    json_str(fp, u.sysname);
+    fprintf(fp, ", \"kernel\": ");
+    json_str(fp, u.release);
+    fprintf(fp, ", \"arch\": ");
+    json_str(fp, u.machine);
+    fprintf(fp, "},\n  \"config\": {\"mode\": \"%s\", \"forks\": %d, \"samples_per_fork\": %d, \"warmup_samples\": %d, "
+                "\"sample_seconds\": %g, \"cold_processes\": %d, \"clock\": \"CLOCK_THREAD_CPUTIME_ID\"},\n",
+            cfg.quick ? "quick" : "full", cfg.forks, cfg.rounds, cfg.warmup, cfg.target, cfg.cold_reps);
+    fprintf(fp, "  \"contenders\": [");
+    for (c = 0; c < n_conts; c++) {
+        fprintf(fp, "%s\n    {\"name\": ", c ? "," : "");
+        json_str(fp, conts[c].name);
+        fprintf(fp, ", \"version\": ");
+        json_str(fp, conts[c].version);
+        fprintf(fp, ", \"dom\": ");
+        json_str(fp, conts[c].dom->notes);
+        fprintf(fp, ", \"typed\": ");
+        json_str(fp, conts[c].has_typed && conts[c].typed.notes ? conts[c].typed.notes : "");
+        fprintf(fp, "}");
+    }
+    fprintf(fp, "\n  ],\n  \"base_rss_kib\": %ld,\n  \"results\": [", rr->base_rss_kib);
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &tr->cell[c];
+            int k;
+            fprintf(fp, "%s\n    {\"group\": ", first ? "" : ",");
+            first = false;
+            json_str(fp, tr->info.group);
+            fprintf(fp, ", \"item\": ");
+            json_str(fp, tr->info.item);
+            fprintf(fp, ", \"op\": ");
+            json_str(fp, tr->info.op);
+            fprintf(fp, ", \"contender\": ");
+            json_str(fp, conts[c].name);
+            fprintf(fp, ", \"unit\": \"%s\", \"bytes_per_op\": %.0f, \"cold\": %s, \"ok\": %s", unit_name(tr->info.unit),
+                    tr->info.bytes, tr->info.cold ? "true" : "false", cr->ok ? "true" : "false");
+            if (cr->ok) {
+                double x = speedup(tr, (int)c);
+                fprintf(fp, ", \"median_s\": %.9g, \"min_s\": %.9g, \"max_s\": %.9g, \"iters_per_sample\": %ld", cr->med,
+                        cr->min, cr->max, cr->iters);
+                if (x > 0) fprintf(fp, ", \"x_tyjson\": %.4f", x);
+                if (cr->rss_kib) fprintf(fp, ", \"peak_rss_kib\": %ld", cr->rss_kib);
+                fprintf(fp, ", \"samples_s\": [");
+                for (k = 0; k < cr->n; k++) fprintf(fp, "%s%.9g", k ? ", " : "", cr->samples[k]);
+                fprintf(fp, "]");
+            } else {
+                fprintf(fp, ", \"note\": ");
+                json_str(fp, cr->note);
+            }
+            fprintf(fp, "}");
+        }
+    }
+    fprintf(fp, "\n  ],\n  \"memory\": [");
+    for (i = 0; i < rr->n_mem; i++) {
+        fprintf(fp, "%s\n    {\"item\": ", i ? "," : "");
+        json_str(fp, rr->mem[i].item);
+        fprintf(fp, ", \"contender\": ");
+        json_str(fp, rr->mem[i].cont);
+        fprintf(fp, ", \"metric\": \"%s\", \"value\": %lld}", rr->mem[i].metric, rr->mem[i].bytes);
+    }
+    fprintf(fp, "\n  ],\n  \"notes\": [");
+    for (i = 0; i < rr->n_info; i++) {
+        fprintf(fp, "%s\n    {\"key\": ", i ? "," : "");
+        json_str(fp, rr->info[i].key);
+        fprintf(fp, ", \"value\": ");
+        json_str(fp, rr->info[i].value);
+        fprintf(fp, "}");
+    }
+    fprintf(fp, "\n  ],\n  \"total_seconds\": %.1f\n}\n", rr->total_seconds);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - SVG charts (hand-written: horizontal grouped bars)
+ * ------------------------------------------------------------------------- */
+static const char *const palette[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
+                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+
+static void svg_text(FILE *fp, const char *s) {
+    for (; *s; s++) {
+        if (*s == '<') fputs("&lt;", fp);
+        else if (*s == '>') fputs("&gt;", fp);
+        else if (*s == '&') fputs("&amp;", fp);
+        else if (*s == '"') fputs("&quot;", fp);
+        else fputc(*s, fp);
+    }
+}
+
+/* One chart: rows of tasks selected by (group, op or NULL), one bar per
+ * contender. relative: bar = speed relative to tyjson (tyjson = 1);
+ * else the shown value (MB/s). */
+static bool write_svg(const run_results *rr, const char *path, const char *title, const char *group, const char *op,
+                      bool relative) {
+    FILE *fp;
+    size_t t, c;
+    int rows = 0, ty = cont_index("tyjson");
+    double maxv = 0;
+    const int label_w = 260, plot_w = 560, bar_h = 11, gap = 10, top = 58, left = 10;
+    int row_h = (int)n_conts * bar_h + gap, height, y;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        if (strcmp(tr->info.group, group) != 0 || (op && strcmp(tr->info.op, op) != 0)) continue;
+        rows++;
+        for (c = 0; c < n_conts; c++) {
+            double v;
+            if (!tr->cell[c].ok) continue;
+            v = relative ? (ty >= 0 && tr->cell[ty].ok ? tr->cell[ty].med / tr->cell[c].med : 0)
+                         : shown(&tr->info, tr->cell[c].med);
+            if (v > maxv) maxv = v;
+        }
+    }
+    if (!rows || maxv <= 0) return false;
+    maxv *= 1.08;
+    height = top + rows * row_h + 40 + ((int)n_conts + 3) / 4 * 18;
+    fp = fopen(path, "w");
+    if (!fp) return false;
+    fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n",
+            left + label_w + plot_w + 70, height, left + label_w + plot_w + 70, height);
+    fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%d\" y=\"20\" font-size=\"15\" "
+                "font-weight=\"bold\">",
+            left);
+    svg_text(fp, title);
+    fprintf(fp, "</text>\n<text x=\"%d\" y=\"38\" fill=\"#555\">", left);
+    if (relative)
+        fputs("speed relative to tyjson (tyjson = 1; longer bar = faster); median time per operation", fp);
+    else
+        fputs("MB/s, median (longer bar = faster)", fp);
+    fprintf(fp, "</text>\n");
+    /* grid */
+    {
+        /* about six grid lines at 1, 2 or 5 times a power of ten */
+        double raw = maxv / 6, mag = pow(10, floor(log10(raw))), norm = raw / mag, v;
+        double step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+        for (v = 0; v <= maxv; v += step) {
+            int x = left + label_w + (int)(v / maxv * plot_w);
+            fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x, top - 6, x,
+                    top + rows * row_h - gap + 4);
+            fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#777\" text-anchor=\"middle\">%g</text>\n", x, top - 9, v);
+        }
+        if (relative) {
+            int x = left + label_w + (int)(1.0 / maxv * plot_w);
+            fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\" stroke-dasharray=\"3,3\"/>\n",
+                    x, top - 6, x, top + rows * row_h - gap + 4);
+        }
+    }
+    y = top;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        char label[96];
+        if (strcmp(tr->info.group, group) != 0 || (op && strcmp(tr->info.op, op) != 0)) continue;
+        if (op) snprintf(label, sizeof(label), "%s", tr->info.item);
+        else snprintf(label, sizeof(label), "%s %s", tr->info.item, tr->info.op);
+        fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-weight=\"bold\">", left + label_w - 8,
+                y + (int)n_conts * bar_h / 2 + 4);
+        svg_text(fp, label);
+        fprintf(fp, "</text>\n");
+        for (c = 0; c < n_conts; c++) {
+            int by = y + (int)c * bar_h;
+            double v;
+            char num[32];
+            if (!tr->cell[c].ok) {
+                fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#999\" font-size=\"9\">n/a</text>\n", left + label_w + 3,
+                        by + bar_h - 2);
+                continue;
+            }
+            v = relative ? (ty >= 0 && tr->cell[ty].ok ? tr->cell[ty].med / tr->cell[c].med : 0)
+                         : shown(&tr->info, tr->cell[c].med);
+            fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>", left + label_w, by,
+                    v / maxv * plot_w, bar_h - 2, palette[c % 10]);
+            svg_text(fp, conts[c].name);
+            fmt_num(num, sizeof(num), shown(&tr->info, tr->cell[c].med));
+            fprintf(fp, ": %s %s</title></rect>\n", num, unit_label(tr->info.unit));
+            fmt_num(num, sizeof(num), v);
+            fprintf(fp, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" fill=\"#333\">%s</text>\n",
+                    left + label_w + v / maxv * plot_w + 3, by + bar_h - 3, num);
+        }
+        y += row_h;
+    }
+    /* legend */
+    y += 14;
+    for (c = 0; c < n_conts; c++) {
+        int x = left + label_w + (int)(c % 4) * 140, ly = y + (int)(c / 4) * 18;
+        fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n", x, ly - 10, palette[c % 10]);
+        fprintf(fp, "<text x=\"%d\" y=\"%d\">", x + 17, ly);
+        svg_text(fp, conts[c].name);
+        fprintf(fp, " %s</text>\n", conts[c].version);
+    }
+    fprintf(fp, "</svg>\n");
+    fclose(fp);
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Markdown
+ * ------------------------------------------------------------------------- */
+static void md_group(const run_results *rr, FILE *fp, const char *g) {
+    size_t t, c;
+    int ty = cont_index("tyjson"), yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    bool header = false;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        int best = best_of(tr, false);
+        if (strcmp(tr->info.group, g) != 0) continue;
+        if (!header) {
+            fprintf(fp, "\n### %s\n\n%s per operation (median); (x) = its time / tyjson's; **bold** = fastest\n\n| |",
+                    group_title(g), unit_label(tr->info.unit));
+            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
+            fprintf(fp, " ty/best | ty/yy | ty/sj |\n|---|");
+            for (c = 0; c < n_conts + 3; c++) fprintf(fp, "---:|");
+            fprintf(fp, "\n");
+            header = true;
+        }
+        fprintf(fp, "| %s %s |", tr->info.item, tr->info.op);
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &tr->cell[c];
+            char num[32];
+            if (!cr->ok) {
+                fprintf(fp, " n/a |");
+                continue;
+            }
+            fmt_num(num, sizeof(num), shown(&tr->info, cr->med));
+            fprintf(fp, " %s%s%s", (int)c == best ? "**" : "", num, (int)c == best ? "**" : "");
+            if ((int)c != ty && ty >= 0 && tr->cell[ty].ok) fprintf(fp, " (%.2f)", speedup(tr, (int)c));
+            fprintf(fp, " |");
+        }
+        {
+            double v[3];
+            int k;
+            v[0] = speedup(tr, best_of(tr, true));
+            v[1] = speedup(tr, yy);
+            v[2] = speedup(tr, sj);
+            for (k = 0; k < 3; k++) {
+                if (v[k] > 0) fprintf(fp, " %.2f |", v[k]);
+                else fprintf(fp, " - |");
+            }
+        }
+        fprintf(fp, "\n");
+    }
+}
+
+static long long mem_value(const run_results *rr, const char *item, const char *cont, const char *metric) {
+    size_t k;
+    for (k = 0; k < rr->n_mem; k++)
+        if (!strcmp(rr->mem[k].item, item) && !strcmp(rr->mem[k].cont, cont) && !strcmp(rr->mem[k].metric, metric))
+            return rr->mem[k].bytes;
+    return -1;
+}
+
+static void md_memory(const run_results *rr, FILE *fp) {
+    size_t t, c;
+    bool header = false;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        long long base;
+        if (strcmp(tr->info.group, "corpus") != 0 || strcmp(tr->info.op, "parse") != 0) continue;
+        if (!header) {
+            fprintf(fp, "\n## Memory\n\nCorpus: KiB a parsed document holds (tyjson: `tyjson_doc_get_mem_size`; "
+                        "others: a counting allocator where the library takes one) / MiB of peak resident memory "
+                        "of a fresh process that parsed the file, above one that only read it.\n\n| file |");
+            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
+            fprintf(fp, "\n|---|");
+            for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
+            fprintf(fp, "\n");
+            header = true;
+        }
+        base = mem_value(rr, tr->info.item, "none", "peak_rss_kib");
+        fprintf(fp, "| %s |", tr->info.item);
+        for (c = 0; c < n_conts; c++) {
+            long long held = mem_value(rr, tr->info.item, conts[c].name, "doc_mem_size");
+            long long rss = mem_value(rr, tr->info.item, conts[c].name, "peak_rss_kib");
+            if (held < 0) held = mem_value(rr, tr->info.item, conts[c].name, "counted_held");
+            if (held >= 0) fprintf(fp, " %.0f", (double)held / 1024);
+            else fprintf(fp, " -");
+            if (rss >= 0 && base >= 0) fprintf(fp, " / %.1f |", (double)(rss - base) / 1024);
+            else fprintf(fp, " / - |");
+        }
+        fprintf(fp, "\n");
+    }
+    header = false;
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        if (!tr->info.cold) continue;
+        if (!header) {
+            fprintf(fp, "\nKudos cold: MiB of peak resident memory of the fresh process that decoded once, above "
+                        "one that only generated its input.\n\n| file |");
+            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
+            fprintf(fp, "\n|---|");
+            for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
+            fprintf(fp, "\n");
+            header = true;
+        }
+        fprintf(fp, "| %s |", tr->info.item);
+        for (c = 0; c < n_conts; c++) {
+            if (tr->cell[c].ok && tr->cell[c].rss_kib && rr->base_rss_kib) /* page granularity: clamp at 0 */
+                fprintf(fp, " %.1f |", (double)(tr->cell[c].rss_kib > rr->base_rss_kib
+                                                    ? tr->cell[c].rss_kib - rr->base_rss_kib : 0) / 1024);
+            else
+                fprintf(fp, " - |");
+        }
+        fprintf(fp, "\n");
+    }
+}
+
+static void write_md(const run_results *rr, FILE *fp, const char *svg_prefix) {
+    size_t g, t, c, i;
+    int yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    fprintf(fp, "# tyjson benchmark, %s\n\n", rr->date);
+    report_machine(fp, true);
+    fprintf(fp, "- total run time: %.0f s\n\n## Headline\n\nGeometric mean per group of (peer's time / tyjson's "
+                "time), over the rows where both are known: above 1, tyjson is faster.\n\n"
+                "| group | vs best peer | vs yyjson | vs simdjson | rows tyjson wins |\n|---|---:|---:|---:|---:|\n",
+            rr->total_seconds);
+    for (g = 0; g < N_GROUPS; g++) {
+        geo gb = {0, 0}, gy = {0, 0}, gs = {0, 0};
+        int rows = 0, wins = 0;
+        for (t = 0; t < rr->n_tasks; t++) {
+            const task_result *tr = &rr->tasks[t];
+            if (strcmp(tr->info.group, group_order[g]) != 0) continue;
+            rows++;
+            geo_add(&gb, speedup(tr, best_of(tr, true)));
+            geo_add(&gy, speedup(tr, yy));
+            geo_add(&gs, speedup(tr, sj));
+            if (best_of(tr, false) == cont_index("tyjson")) wins++;
+        }
+        if (!rows) continue;
+        fprintf(fp, "| %s |", group_order[g]);
+        if (gb.n) fprintf(fp, " %.2f |", geo_get(&gb)); else fprintf(fp, " - |");
+        if (gy.n) fprintf(fp, " %.2f |", geo_get(&gy)); else fprintf(fp, " - |");
+        if (gs.n) fprintf(fp, " %.2f |", geo_get(&gs)); else fprintf(fp, " - |");
+        fprintf(fp, " %d of %d |\n", wins, rows);
+    }
+    fprintf(fp, "\n## Results\n");
+    for (g = 0; g < N_GROUPS; g++) {
+        if (!has_group(rr, group_order[g])) continue;
+        md_group(rr, fp, group_order[g]);
+        if (svg_prefix) {
+            if (strcmp(group_order[g], "corpus") == 0)
+                fprintf(fp, "\n![parse](%s-corpus-parse.svg)\n![write](%s-corpus-write-min.svg)\n", svg_prefix,
+                        svg_prefix);
+            else
+                fprintf(fp, "\n![%s](%s-%s.svg)\n", group_order[g], svg_prefix, group_order[g]);
+        }
+    }
+    md_memory(rr, fp);
+    fprintf(fp, "\n## Not measured (n/a)\n\n");
+    for (t = 0; t < rr->n_tasks; t++)
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &rr->tasks[t].cell[c];
+            if (!cr->ok && cr->note[0])
+                fprintf(fp, "- %s, %s %s %s: %s\n", conts[c].name, rr->tasks[t].info.group, rr->tasks[t].info.item,
+                        rr->tasks[t].info.op, cr->note);
+        }
+    if (rr->n_info) fprintf(fp, "\n## Notes\n\n");
+    for (i = 0; i < rr->n_info; i++) fprintf(fp, "- %s: %s\n", rr->info[i].key, rr->info[i].value);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Files
+ * ------------------------------------------------------------------------- */
+static FILE *open_out(const char *dir, const char *stamp, const char *suffix, char *path, size_t size) {
+    FILE *fp;
+    snprintf(path, size, "%s/bench-%s%s", dir, stamp, suffix);
+    fp = fopen(path, "w");
+    if (!fp) fprintf(stderr, "tyjson_bench: cannot write %s: %s\n", path, strerror(errno));
+    return fp;
+}
+
+void report_files(const run_results *rr, const char *dir) {
+    char path[1024], prefix[128];
+    FILE *fp;
+    size_t g;
+    static const char *const corpus_ops[] = {"parse", "parse+walk", "write-min", "write-pretty"};
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "tyjson_bench: cannot create %s: %s\n", dir, strerror(errno));
+        return;
+    }
+    printf("\n");
+    if ((fp = open_out(dir, rr->stamp, ".csv", path, sizeof(path)))) {
+        write_csv(rr, fp);
+        fclose(fp);
+        printf("results: %s\n", path);
+    }
+    if ((fp = open_out(dir, rr->stamp, ".json", path, sizeof(path)))) {
+        write_json(rr, fp);
+        fclose(fp);
+        printf("results: %s\n", path);
+    }
+    snprintf(prefix, sizeof(prefix), "bench-%s", rr->stamp);
+    for (g = 0; g < N_GROUPS; g++) {
+        char title[160];
+        if (!has_group(rr, group_order[g])) continue;
+        if (strcmp(group_order[g], "corpus") == 0) {
+            size_t k;
+            for (k = 0; k < 4; k++) {
+                char name[64];
+                const char *n = corpus_ops[k];
+                snprintf(name, sizeof(name), "-corpus-%s.svg", strcmp(n, "parse+walk") == 0 ? "walk" : n);
+                snprintf(title, sizeof(title), "Corpus: %s, MB/s per file", n);
+                snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, name);
+                if (write_svg(rr, path, title, "corpus", n, false)) printf("chart:   %s\n", path);
+            }
+        } else {
+            snprintf(title, sizeof(title), "%s", group_title(group_order[g]));
+            snprintf(path, sizeof(path), "%s/%s-%s.svg", dir, prefix, group_order[g]);
+            if (write_svg(rr, path, title, group_order[g], NULL, true)) printf("chart:   %s\n", path);
+        }
+    }
+    if ((fp = open_out(dir, rr->stamp, ".md", path, sizeof(path)))) {
+        write_md(rr, fp, prefix);
+        fclose(fp);
+        printf("report:  %s\n", path);
+    }
+}

@@ -1,0 +1,331 @@
+/*
+ * test_scenario_gen.c - the benchmark's scenario generator (bench/scengen.c)
+ * against the files of ../shared/scenarios: the same bytes where
+ * SCENARIOS.md gives them, else the same size, shape and counts. The JSON0
+ * round (1,048,576 messages) is checked against its published SHA-256.
+ * Without ../shared only the self-contained checks run (the file tests
+ * skip, or fail when TYJSON_REQUIRE_SHARED=1).
+ */
+#include "test.h"
+
+#include "../bench/scengen.c"
+
+#include <tyjson.h>
+
+static scen_data data;
+static bool data_ok;
+
+static const scen_data *get_data(void) {
+    if (!data_ok) {
+        ASSERT_TRUE(scen_data_init(&data));
+        data_ok = true;
+    }
+    return &data;
+}
+
+/* The shared file's bytes, or NULL with the test skipped (failed when the
+ * shared data is required). */
+static char *read_shared(scen_file f, size_t *len) {
+    char path[1024];
+    char *text;
+    char rel[256];
+    snprintf(rel, sizeof(rel), "scenarios/%s", scen_file_get(f)->path);
+    test_shared_path(rel, path, sizeof(path));
+    text = test_read_file(path, len);
+    if (!text) {
+        if (test_require_shared()) TEST_FAIL("missing %s", path);
+        TEST_SKIP("%s not found", path);
+    }
+    return text;
+}
+
+/* Walk statistics: counts per kind, and escape sequences per kind. */
+typedef struct shape {
+    size_t objects, arrays, strings, ints, reals, trues, falses, nulls, keys, str_bytes;
+} shape;
+
+static void shape_of(const tyjson_val *v, shape *s) {
+    switch (tyjson_get_type(v)) {
+    case TYJSON_TYPE_NULL: s->nulls++; break;
+    case TYJSON_TYPE_BOOL:
+        if (tyjson_get_bool(v)) s->trues++;
+        else s->falses++;
+        break;
+    case TYJSON_TYPE_NUM:
+        if (tyjson_is_real(v)) s->reals++;
+        else s->ints++;
+        break;
+    case TYJSON_TYPE_STR:
+        s->strings++;
+        s->str_bytes += tyjson_get_len(v);
+        break;
+    case TYJSON_TYPE_ARR: {
+        tyjson_arr_iter it = tyjson_arr_iter_with(v);
+        const tyjson_val *e;
+        s->arrays++;
+        while ((e = tyjson_arr_iter_next(&it))) shape_of(e, s);
+        break;
+    }
+    case TYJSON_TYPE_OBJ: {
+        tyjson_obj_iter it = tyjson_obj_iter_with(v);
+        tyjson_val *k;
+        s->objects++;
+        while ((k = tyjson_obj_iter_next(&it))) {
+            s->keys++;
+            shape_of(tyjson_obj_iter_get_val(k), s);
+        }
+        break;
+    }
+    default: break;
+    }
+}
+
+/* Same keys in the same order at every level, same value types; arrays
+ * may differ in length (their first elements are compared). */
+static bool same_layout(const tyjson_val *a, const tyjson_val *b, char *why, size_t size) {
+    if (tyjson_get_type(a) != tyjson_get_type(b)) {
+        snprintf(why, size, "%s vs %s", tyjson_get_type_desc(a), tyjson_get_type_desc(b));
+        return false;
+    }
+    if (tyjson_is_arr(a)) {
+        if (tyjson_arr_size(a) && tyjson_arr_size(b))
+            return same_layout(tyjson_arr_get(a, 0), tyjson_arr_get(b, 0), why, size);
+        return true;
+    }
+    if (tyjson_is_obj(a)) {
+        tyjson_obj_iter ia = tyjson_obj_iter_with(a), ib = tyjson_obj_iter_with(b);
+        tyjson_val *ka, *kb;
+        for (;;) {
+            ka = tyjson_obj_iter_next(&ia);
+            kb = tyjson_obj_iter_next(&ib);
+            if (!ka || !kb) break;
+            if (tyjson_get_len(ka) != tyjson_get_len(kb) ||
+                memcmp(tyjson_get_str(ka), tyjson_get_str(kb), tyjson_get_len(ka)) != 0) {
+                snprintf(why, size, "key %s vs %s", tyjson_get_str(ka), tyjson_get_str(kb));
+                return false;
+            }
+            if (!same_layout(tyjson_obj_iter_get_val(ka), tyjson_obj_iter_get_val(kb), why, size)) return false;
+        }
+        if (ka || kb) {
+            snprintf(why, size, "member count differs");
+            return false;
+        }
+    }
+    return true;
+}
+
+static size_t count_sub(const char *s, size_t len, const char *needle) {
+    size_t n = 0, k = strlen(needle), i;
+    for (i = 0; i + k <= len; i++)
+        if (memcmp(s + i, needle, k) == 0) {
+            n++;
+            i += k - 1;
+        }
+    return n;
+}
+
+static size_t count_non_ascii(const char *s, size_t len) {
+    size_t n = 0, i;
+    for (i = 0; i < len; i++) n += (unsigned char)s[i] >= 0x80;
+    return n;
+}
+
+/* Compares a generated file with the shared one as scen_file_info says. */
+static void check_file(scen_file f) {
+    const scen_file_info *info = scen_file_get(f);
+    size_t glen = 0, slen = 0;
+    char *gen = scen_file_text(get_data(), f, &glen);
+    char *shared;
+    ASSERT_NOT_NULL(gen);
+    ASSERT_EQ_UINT(glen, info->size); /* sizes are known without ../shared */
+    shared = read_shared(f, &slen);
+    ASSERT_EQ_UINT(slen, info->size);
+    if (info->fidelity == SCEN_EXACT) {
+        ASSERT_EQ_MEM(gen, shared, slen);
+    } else {
+        tyjson_doc *dg = tyjson_read(gen, glen, 0), *ds = tyjson_read(shared, slen, 0);
+        shape sg = {0}, ss = {0};
+        char why[200] = "";
+        ASSERT_NOT_NULL(dg);
+        ASSERT_NOT_NULL(ds);
+        shape_of(tyjson_doc_get_root(dg), &sg);
+        shape_of(tyjson_doc_get_root(ds), &ss);
+        if (!same_layout(tyjson_doc_get_root(dg), tyjson_doc_get_root(ds), why, sizeof(why)))
+            TEST_FAIL("%s: layout differs: %s", info->path, why);
+        ASSERT_EQ_UINT(sg.objects, ss.objects);
+        ASSERT_EQ_UINT(sg.arrays, ss.arrays);
+        ASSERT_EQ_UINT(sg.strings, ss.strings);
+        ASSERT_EQ_UINT(sg.ints, ss.ints);
+        ASSERT_EQ_UINT(sg.reals, ss.reals);
+        ASSERT_EQ_UINT(sg.trues + sg.falses, ss.trues + ss.falses);
+        ASSERT_EQ_UINT(sg.nulls, ss.nulls);
+        ASSERT_EQ_UINT(sg.keys, ss.keys);
+        /* escapes of each kind, and where the text is not ASCII */
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\\n"), count_sub(shared, slen, "\\n"));
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\\\""), count_sub(shared, slen, "\\\""));
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\\\\"), count_sub(shared, slen, "\\\\"));
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\\t"), count_sub(shared, slen, "\\t"));
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\\r"), count_sub(shared, slen, "\\r"));
+        ASSERT_EQ_UINT(count_non_ascii(gen, glen), count_non_ascii(shared, slen));
+        ASSERT_EQ_UINT(count_sub(gen, glen, "\n"), count_sub(shared, slen, "\n"));
+        tyjson_doc_free(dg);
+        tyjson_doc_free(ds);
+    }
+    free(shared);
+    free(gen);
+}
+
+TEST(simple_pojo) { check_file(SF_SIMPLE_POJO); }
+TEST(nested_pojo) { check_file(SF_NESTED_POJO); }
+TEST(date_pojo) { check_file(SF_DATE_POJO); }
+TEST(pojo_list_100) { check_file(SF_POJO_LIST_100); }
+TEST(map_mixed) { check_file(SF_MAP_MIXED); }
+TEST(escape_string) { check_file(SF_ESCAPE_STRING); }
+TEST(photo_album) { check_file(SF_PHOTO_ALBUM); }
+TEST(kudos_small) { check_file(SF_KUDOS_SMALL); }
+TEST(kudos_medium) { check_file(SF_KUDOS_MEDIUM); }
+TEST(kudos_large) { check_file(SF_KUDOS_LARGE); }
+TEST(boon_simple) { check_file(SF_BOON_SIMPLE); }
+TEST(boon_medium) { check_file(SF_BOON_MEDIUM); }
+TEST(boon_complex) { check_file(SF_BOON_COMPLEX); }
+TEST(json0_message_0) { check_file(SF_J0_MESSAGE_0); }
+TEST(json0_message_last) { check_file(SF_J0_MESSAGE_LAST); }
+TEST(json0_hoian) { check_file(SF_J0_HOIAN); }
+TEST(json0_entity_nested) { check_file(SF_J0_ENTITY_NESTED); }
+TEST(json0_entity_stringified) { check_file(SF_J0_ENTITY_STRINGIFIED); }
+
+/* The photo album's made-up texts: the lengths SCENARIOS.md gives. */
+TEST(photo_album_texts) {
+    const pa_album *al = &get_data()->album;
+    size_t i, chars = 0;
+    for (i = 0; i < al->description.len; i++) chars += ((unsigned char)al->description.ptr[i] & 0xC0) != 0x80;
+    ASSERT_EQ_UINT(chars, 467);
+    ASSERT_EQ_UINT(al->description.len, 546);
+    ASSERT_EQ_UINT(al->n_photos, 200);
+    chars = 0;
+    for (i = 0; i < al->photos[0].description.len; i++)
+        chars += ((unsigned char)al->photos[0].description.ptr[i] & 0xC0) != 0x80;
+    ASSERT_EQ_UINT(chars, 394);
+    ASSERT_EQ_UINT(al->photos[0].description.len, 456);
+}
+
+/* Kudos counts of SCENARIOS.md's table, without ../shared. */
+TEST(kudos_counts) {
+    static const size_t users[3] = {2, 20, 60}, images[3] = {16, 144, 459};
+    int k;
+    for (k = 0; k < 3; k++) {
+        const kr_response *r = &get_data()->kudos[k];
+        size_t i, n_img = 0, n_friends = 0, n_tags = 0, n_range = 0;
+        ASSERT_EQ_UINT(r->n_users, users[k]);
+        for (i = 0; i < r->n_users; i++) {
+            const kr_user *u = &r->users[i];
+            ASSERT_TRUE(u->n_images >= 2 && u->n_images <= 13);
+            ASSERT_TRUE(u->about.len >= 123 && u->about.len <= 584);
+            ASSERT_EQ_MEM(u->about.ptr + u->about.len - 2, "\r\n", 2);
+            n_img += u->n_images;
+            n_friends += u->n_friends;
+            n_tags += u->n_tags;
+            n_range += u->n_range;
+        }
+        ASSERT_EQ_UINT(n_img, images[k]);
+        ASSERT_EQ_UINT(n_friends, users[k] * 3);
+        ASSERT_EQ_UINT(n_tags, users[k] * 7);
+        ASSERT_EQ_UINT(n_range, users[k] * 10);
+    }
+}
+
+/* Every generated file is strict JSON and reads back to the same text. */
+TEST(files_are_strict_json) {
+    int f;
+    for (f = 0; f < SF_COUNT; f++) {
+        size_t len = 0;
+        char *text = scen_file_text(get_data(), (scen_file)f, &len);
+        tyjson_error err;
+        tyjson_doc *doc;
+        ASSERT_NOT_NULL(text);
+        doc = tyjson_read_opts(text, len, NULL, &err);
+        if (!doc) TEST_FAIL("%s: %s at %zu", scen_file_get((scen_file)f)->path, err.msg, err.offset);
+        tyjson_doc_free(doc);
+        free(text);
+    }
+}
+
+/* Generation is deterministic: a second run gives the same bytes. */
+TEST(deterministic) {
+    scen_data again;
+    int f;
+    ASSERT_TRUE(scen_data_init(&again));
+    for (f = 0; f < SF_COUNT; f++) {
+        size_t a = 0, b = 0;
+        char *x = scen_file_text(get_data(), (scen_file)f, &a), *y = scen_file_text(&again, (scen_file)f, &b);
+        ASSERT_NOT_NULL(x);
+        ASSERT_NOT_NULL(y);
+        ASSERT_EQ_UINT(a, b);
+        ASSERT_EQ_MEM(x, y, a);
+        free(x);
+        free(y);
+    }
+    scen_data_free(&again);
+}
+
+/* The equality helpers see a difference. */
+TEST(equality_helpers) {
+    const scen_data *d = get_data();
+    pa_album al = d->album;
+    simple_pojo s = d->simple;
+    char why[128];
+    ASSERT_TRUE(scen_eq_album(&d->album, &al, why, sizeof(why)));
+    al.photo_count = 199;
+    ASSERT_FALSE(scen_eq_album(&d->album, &al, why, sizeof(why)));
+    s.score = 95.25;
+    ASSERT_FALSE(scen_eq_simple(&d->simple, &s, why, sizeof(why)));
+    ASSERT_TRUE(scen_eq_kudos(&d->kudos[1], &d->kudos[1], why, sizeof(why)));
+    ASSERT_TRUE(scen_eq_nested(&d->nested, &d->nested, why, sizeof(why)));
+}
+
+TEST(sha256_known_answers) {
+    scen_sha256 s;
+    char hex[65];
+    static const char million_a_sha[] = "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0";
+    char block[1001];
+    int i;
+    scen_sha256_init(&s);
+    scen_sha256_add(&s, "abc", 3);
+    scen_sha256_hex(&s, hex);
+    ASSERT_EQ_STR(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    scen_sha256_init(&s);
+    scen_sha256_hex(&s, hex);
+    ASSERT_EQ_STR(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+    memset(block, 'a', sizeof(block));
+    scen_sha256_init(&s);
+    for (i = 0; i < 1000; i++) scen_sha256_add(&s, block, i % 2 ? 999 : 1001);
+    scen_sha256_hex(&s, hex);
+    ASSERT_EQ_STR(hex, million_a_sha);
+}
+
+/* The whole JSON0 round: 1,048,576 messages with ID = i, back to back. */
+TEST(json0_round_sha256) {
+    j0_message m = get_data()->j0;
+    scen_sha256 s;
+    char buf[256], hex[65];
+    unsigned long long total = 0;
+    uint32_t i;
+    scen_sha256_init(&s);
+    for (i = 0; i < SCEN_J0_ROUND_MESSAGES; i++) {
+        size_t n;
+        m.id = i;
+        n = scen_j0_write(&m, buf, sizeof(buf));
+        ASSERT_TRUE(n >= 164 && n <= 170);
+        scen_sha256_add(&s, buf, n);
+        total += n;
+    }
+    scen_sha256_hex(&s, hex);
+    ASSERT_EQ_UINT(total, SCEN_J0_ROUND_BYTES);
+    ASSERT_EQ_STR(hex, SCEN_J0_ROUND_SHA256);
+}
+
+int main(int argc, char **argv) {
+    int rc = test_main(argc, argv);
+    if (data_ok) scen_data_free(&data);
+    return rc;
+}
