@@ -48,6 +48,17 @@ void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hin
     wb->end = buf + cap;
 }
 
+void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc, char *buf, usize cap,
+                               usize len, char *tmp, usize tmp_size) {
+    init_common(wb, TYJSON__SINK_HEAP, tmp, tmp_size);
+    wb->alc = tyjson__alc_or_libc(alc);
+    wb->buf = buf;
+    wb->cap = cap;
+    wb->start = buf;
+    wb->cur = buf + len;
+    wb->end = buf + cap;
+}
+
 void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
                              usize tmp_size) {
     init_common(wb, TYJSON__SINK_FIXED, tmp, tmp_size);

@@ -72,6 +72,11 @@ typedef struct tyjson__wbuf {
  *  An allocation failure is recorded as a sticky TYJSON_E_NOMEM. */
 void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hint,
                             char *tmp, usize tmp_size);
+/** Heap sink over an existing block of cap bytes from alc, appending after
+ *  its first len bytes: a reusable buffer (tyjson_buf) keeps its memory
+ *  across messages; growth reallocates the block. */
+void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc, char *buf, usize cap,
+                               usize len, char *tmp, usize tmp_size);
 /** Caller's buffer of cap bytes (buf may be NULL when cap is 0). */
 void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
                              usize tmp_size);

@@ -115,10 +115,15 @@ static inline void test__register(const char *name, test_fn fn) {
  *  shared folder is absent and TYJSON_REQUIRE_SHARED is not set. */
 static inline const char *test_shared_path(const char *rel, char *buf, size_t size) {
 #ifdef TYJSON_SHARED_DIR
-    snprintf(buf, size, "%s/%s", TYJSON_SHARED_DIR, rel);
+    int n = snprintf(buf, size, "%s/%s", TYJSON_SHARED_DIR, rel);
 #else
-    snprintf(buf, size, "../shared/%s", rel);
+    int n = snprintf(buf, size, "../shared/%s", rel);
 #endif
+    if (n < 0 || (size_t)n >= size) {
+        /* path too long for the caller's buffer: report it as missing */
+        if (size) buf[0] = 0;
+        return buf;
+    }
     FILE *f = fopen(buf, "rb");
     if (f) { fclose(f); return buf; }
     /* directories: try opening a known marker via opendir in the caller */

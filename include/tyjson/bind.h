@@ -145,14 +145,18 @@ typedef enum tyjson_shape {
 /** Missing key is TYJSON_E_MISSING_KEY. */
 #define TYJSON_F_REQUIRED   (1u << 0)
 /** JSON null accepted: the member is left zero (NULL for pointers); PTR
- *  fields always accept null. Without it null is TYJSON_E_TYPE. */
+ *  fields always accept null. Without it null is TYJSON_E_TYPE.
+ *  Encode: a STR/CSTR member whose pointer is NULL is written as null
+ *  (without the flag, as ""). */
 #define TYJSON_F_NULLABLE   (1u << 1)
-/** Encode: leave the member out when it is zero, empty, NULL, or when its
- *  presence flag is false. */
+/** Encode: leave the member out when it is zero, empty ("", count 0) or
+ *  NULL. (A member whose presence flag is false is always left out.) */
 #define TYJSON_F_OMIT_EMPTY (1u << 2)
 /** Encode EPOCH_MS/EPOCH_NS as a number instead of an ISO-8601 string. */
 #define TYJSON_F_EPOCH_NUMBER (1u << 3)
-/** Encode: write null for a NULL pointer / absent member instead of omitting. */
+/** Encode: write null where the member would be left out (presence flag
+ *  false, or empty with OMIT_EMPTY), and for a NULL string or dynamic-array
+ *  pointer. */
 #define TYJSON_F_WRITE_NULL (1u << 4)
 
 /* Type flags. */
@@ -160,6 +164,11 @@ typedef enum tyjson_shape {
 #define TYJSON_T_UNKNOWN_ERROR   (1u << 0)
 /** A repeated key is TYJSON_E_DUPLICATE_KEY (default: the last one wins). */
 #define TYJSON_T_DUPLICATE_ERROR (1u << 1)
+/** The type's JSON form is the array of its only field (which has shape
+ *  FIXED or DYN): `[...]` instead of `{"key":[...]}`, wherever the type is
+ *  used (at the root, as a STRUCT/PTR member or element). For a top-level
+ *  JSON array such as a list of 100 objects. */
+#define TYJSON_T_ARRAY           (1u << 2)
 
 typedef struct tyjson_enum_entry {
     const char *name;

@@ -1,0 +1,571 @@
+/*
+ * bind_desc.c - checks binding descriptors and builds the prepared record
+ * of each type (see bind.h): key literals, field bitmaps and a perfect hash
+ * of the accepted keys.
+ *
+ * Preparing a type prepares every type it reaches, each published with a
+ * compare-and-swap in its tyjson_struct.prepared: two threads that prepare
+ * at once build twice and one copy is dropped. Records are never freed
+ * (descriptors are static data that live as long as the program).
+ */
+#include "bind.h"
+#include "str_write.h"
+
+#include <stdalign.h>
+
+/* ----------------------------------------------------------------------------
+ * Descriptor checks
+ * ------------------------------------------------------------------------- */
+usize tyjson__bind_kind_size(tyjson_kind kind) {
+    switch (kind) {
+    case TYJSON_K_BOOL: return sizeof(bool);
+    case TYJSON_K_I8: case TYJSON_K_U8: return 1;
+    case TYJSON_K_I16: case TYJSON_K_U16: return 2;
+    case TYJSON_K_I32: case TYJSON_K_U32: return 4;
+    case TYJSON_K_I64: case TYJSON_K_U64: return 8;
+    case TYJSON_K_F32: return sizeof(float);
+    case TYJSON_K_F64: return sizeof(double);
+    case TYJSON_K_STR: case TYJSON_K_RAW: return sizeof(tyjson_str);
+    case TYJSON_K_CSTR: return sizeof(char *);
+    case TYJSON_K_PTR: return sizeof(void *);
+    case TYJSON_K_VALUE: return sizeof(tyjson_val *);
+    case TYJSON_K_DATE: return sizeof(tyjson_date);
+    case TYJSON_K_DATETIME: return sizeof(tyjson_datetime);
+    case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS: return sizeof(int64_t);
+    default: return 0; /* CHARS, ENUM, STRUCT, CUSTOM: checked apart */
+    }
+}
+
+/* Names the bad field in err->path as "type.key" (or "type.fields[i]"). */
+static bool bad(tyjson_error *err, const tyjson_struct *t, usize i, const char *why) {
+    tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+    if (!err) return false;
+    err->msg = why;
+    const char *tn = (t && t->name) ? t->name : "?";
+    if (t && t->fields && i < t->n_fields && t->fields[i].name)
+        snprintf(err->path, sizeof(err->path), "%s.%s", tn, t->fields[i].name);
+    else if (i != (usize)-1)
+        snprintf(err->path, sizeof(err->path), "%s.fields[%zu]", tn, i);
+    else
+        snprintf(err->path, sizeof(err->path), "%s", tn);
+    return false;
+}
+
+static bool fits(usize off, usize n, usize total) { return off <= total && n <= total - off; }
+
+static bool int_default_ok(tyjson_kind k, const tyjson_default *d) {
+    switch (k) {
+    case TYJSON_K_I8: return d->i >= INT8_MIN && d->i <= INT8_MAX;
+    case TYJSON_K_I16: return d->i >= INT16_MIN && d->i <= INT16_MAX;
+    case TYJSON_K_I32: return d->i >= INT32_MIN && d->i <= INT32_MAX;
+    case TYJSON_K_U8: return d->u <= UINT8_MAX;
+    case TYJSON_K_U16: return d->u <= UINT16_MAX;
+    case TYJSON_K_U32: return d->u <= UINT32_MAX;
+    default: return true;
+    }
+}
+
+/* An enum value fits the member if it fits its width as signed or unsigned. */
+static bool enum_value_fits(int64_t v, usize size) {
+    if (size >= 8) return true;
+    int64_t lo = -((int64_t)1 << (size * 8 - 1));
+    int64_t hi = ((int64_t)1 << (size * 8)) - 1;
+    return v >= lo && v <= hi;
+}
+
+static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson_struct *t,
+                          usize i) {
+    if (f->shape != TYJSON_SHAPE_ONE) return bad(err, t, i, "default value on an array field");
+    switch (f->kind) {
+    case TYJSON_K_BOOL: case TYJSON_K_F32: case TYJSON_K_F64:
+    case TYJSON_K_I64: case TYJSON_K_U64: case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS:
+        return true;
+    case TYJSON_K_I8: case TYJSON_K_I16: case TYJSON_K_I32:
+    case TYJSON_K_U8: case TYJSON_K_U16: case TYJSON_K_U32:
+        if (!int_default_ok(f->kind, &f->dflt))
+            return bad(err, t, i, "default value out of range for the member");
+        return true;
+    case TYJSON_K_ENUM:
+        if (!enum_value_fits(f->dflt.i, f->size))
+            return bad(err, t, i, "default value out of range for the member");
+        return true;
+    case TYJSON_K_STR: case TYJSON_K_CSTR: case TYJSON_K_RAW:
+        if (!f->dflt.s) return bad(err, t, i, "NULL default string");
+        return true;
+    case TYJSON_K_CHARS:
+        if (!f->dflt.s) return bad(err, t, i, "NULL default string");
+        if (strlen(f->dflt.s) >= f->size) return bad(err, t, i, "default string too long for char[N]");
+        return true;
+    case TYJSON_K_DATE: {
+        tyjson_date d;
+        if (!f->dflt.s || !tyjson_date_parse(f->dflt.s, strlen(f->dflt.s), &d))
+            return bad(err, t, i, "default is not a valid date");
+        return true;
+    }
+    case TYJSON_K_DATETIME: {
+        tyjson_datetime d;
+        if (!f->dflt.s || !tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &d))
+            return bad(err, t, i, "default is not a valid date-time");
+        return true;
+    }
+    default:
+        return bad(err, t, i, "kind takes no default value");
+    }
+}
+
+static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
+    const tyjson_field *f = &t->fields[i];
+    if (!f->name) return bad(err, t, i, "field without a name");
+    if (f->kind <= TYJSON_K_NONE || f->kind >= TYJSON__K_COUNT)
+        return bad(err, t, i, "invalid field kind");
+    if (f->size == 0) return bad(err, t, i, "field size is 0");
+    usize want = tyjson__bind_kind_size(f->kind);
+    switch (f->kind) {
+    case TYJSON_K_ENUM:
+        if (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8)
+            return bad(err, t, i, "enum member must have size 1, 2, 4 or 8");
+        if (!f->enums || f->n_enums == 0) return bad(err, t, i, "enum field without entries");
+        for (usize k = 0; k < f->n_enums; k++) {
+            if (!f->enums[k].name) return bad(err, t, i, "enum entry without a name");
+            if (!enum_value_fits(f->enums[k].value, f->size))
+                return bad(err, t, i, "enum value does not fit the member");
+            for (usize j = 0; j < k; j++)
+                if (strcmp(f->enums[j].name, f->enums[k].name) == 0)
+                    return bad(err, t, i, "two enum entries with the same name");
+        }
+        break;
+    case TYJSON_K_STRUCT:
+        if (!f->type) return bad(err, t, i, "STRUCT field without .type");
+        if (f->size != f->type->size) return bad(err, t, i, "member size differs from .type's size");
+        break;
+    case TYJSON_K_PTR:
+        if (!f->type) return bad(err, t, i, "PTR field without .type");
+        break;
+    case TYJSON_K_CUSTOM:
+        if (!f->codec || !f->codec->decode || !f->codec->encode)
+            return bad(err, t, i, "CUSTOM field without a complete .codec");
+        break;
+    default:
+        break;
+    }
+    if (want && f->size != want) return bad(err, t, i, "member size does not match the kind");
+    usize span = f->size;
+    switch (f->shape) {
+    case TYJSON_SHAPE_ONE:
+        break;
+    case TYJSON_SHAPE_FIXED:
+        if (f->capacity == 0) return bad(err, t, i, "fixed array with capacity 0");
+        /* count_at may be 0: then all capacity elements always count */
+        if (tyjson__mul_ovf(f->size, f->capacity, &span)) return bad(err, t, i, "fixed array too large");
+        break;
+    case TYJSON_SHAPE_DYN:
+        span = sizeof(void *);
+        if (!f->count_at) return bad(err, t, i, "array field without a count member");
+        break;
+    default:
+        return bad(err, t, i, "invalid field shape");
+    }
+    if (!fits(f->offset, span, t->size)) return bad(err, t, i, "member lies outside the struct");
+    if (f->count_at && !fits(f->count_at - 1, sizeof(usize), t->size))
+        return bad(err, t, i, "count member lies outside the struct");
+    if (f->present_at && !fits(f->present_at - 1, sizeof(bool), t->size))
+        return bad(err, t, i, "presence member lies outside the struct");
+    if (f->has_default && !check_default(f, err, t, i)) return false;
+    return true;
+}
+
+static bool keys_equal(const char *a, const char *b) { return strcmp(a, b) == 0; }
+
+static bool check_type(const tyjson_struct *t, tyjson_error *err) {
+    if (!t->fields && t->n_fields) return bad(err, t, (usize)-1, "fields is NULL");
+    if (t->size == 0) return bad(err, t, (usize)-1, "struct size is 0");
+    if (t->n_fields > 65535) return bad(err, t, (usize)-1, "more than 65535 fields");
+    if (t->flags & TYJSON_T_ARRAY) {
+        if (t->n_fields != 1 || t->fields[0].shape == TYJSON_SHAPE_ONE)
+            return bad(err, t, (usize)-1, "TYJSON_T_ARRAY type needs exactly one array field");
+    }
+    usize n_keys = 0;
+    for (usize i = 0; i < t->n_fields; i++) {
+        if (!check_field(t, i, err)) return false;
+        n_keys++;
+        const char *const *al = t->fields[i].aliases;
+        for (; al && *al; al++) n_keys++;
+    }
+    if (n_keys > 65535) return bad(err, t, (usize)-1, "more than 65535 keys");
+    /* Every key (name or alias) must be unique across the type. Types are
+     * small; a quadratic check at prepare time is cheap. */
+    for (usize i = 0; i < t->n_fields; i++) {
+        const tyjson_field *f = &t->fields[i];
+        const char *const *al = f->aliases;
+        for (usize k = 0; !k || (al && al[k - 1]); k++) {
+            const char *key = k ? al[k - 1] : f->name;
+            for (usize j = 0; j <= i; j++) {
+                const tyjson_field *g = &t->fields[j];
+                const char *const *bl = g->aliases;
+                for (usize m = 0; !m || (bl && bl[m - 1]); m++) {
+                    if (j == i && m >= k) break;
+                    const char *other = m ? bl[m - 1] : g->name;
+                    if (keys_equal(key, other)) return bad(err, t, i, "two fields or aliases with the same key");
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * Key hashing: search for parameters under which every key has its own slot
+ * ------------------------------------------------------------------------- */
+typedef struct key_in {
+    const u8 *name;
+    usize len;
+} key_in;
+
+static bool try_params(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 size) {
+    memset(table, 0, size * sizeof(u16));
+    for (u32 i = 0; i < n; i++) {
+        u32 slot = tyjson__bind_key_hash(p, keys[i].name, keys[i].len) >> p->hash_shift;
+        if (!p->probing) {
+            if (table[slot]) return false;
+        } else {
+            while (table[slot]) slot = (slot + 1) & p->mask;
+        }
+        table[slot] = (u16)(i + 1);
+    }
+    return true;
+}
+
+static u32 log2_ceil(u32 n) {
+    u32 b = 0;
+    while (((u32)1 << b) < n) b++;
+    return b;
+}
+
+static void set_bits(tyjson__bind_prep *p, u32 bits) {
+    p->hash_shift = (u8)(32 - bits);
+    p->mask = ((u32)1 << bits) - 1;
+}
+
+/* Fills p's hash parameters and the table (of 1 << max_bits slots). The
+ * first tries use a small table and the cheap sampled hash; keys that
+ * agree on length, first and last bytes move the sample point, and
+ * failing all that the full-key hash. Very large key sets (hundreds),
+ * where a collision-free table would be huge, probe linearly instead. */
+static void pick_hash(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 max_bits) {
+    u32 base = log2_ceil(n ? n : 1) + 1;
+    usize maxlen = 0;
+    for (u32 i = 0; i < n; i++)
+        if (keys[i].len > maxlen) maxlen = keys[i].len;
+    u32 seed = 0x9E3779B1u;
+    p->probing = false;
+    for (u32 bits = base; bits <= base + 3 && bits <= max_bits; bits++) {
+        set_bits(p, bits);
+        p->hash_mode = TYJSON__KEYHASH_SAMPLE;
+        u32 npos = maxlen < 16 ? (u32)maxlen : 16;
+        if (npos == 0) npos = 1;
+        for (u32 pos = 0; pos < npos; pos++) {
+            p->sample_pos = pos;
+            for (u32 s = 0; s < 8; s++) {
+                p->seed = (seed += 0x6D2B79F6u) | 1u;
+                if (try_params(p, keys, n, table, (u32)1 << bits)) return;
+            }
+        }
+        p->hash_mode = TYJSON__KEYHASH_FULL;
+        for (u32 s = 0; s < 64; s++) {
+            p->seed = (seed += 0x6D2B79F6u) | 1u;
+            if (try_params(p, keys, n, table, (u32)1 << bits)) return;
+        }
+    }
+    for (u32 bits = base + 4; bits <= max_bits; bits++) {
+        set_bits(p, bits);
+        p->hash_mode = TYJSON__KEYHASH_FULL;
+        for (u32 s = 0; s < 16; s++) {
+            p->seed = (seed += 0x6D2B79F6u) | 1u;
+            if (try_params(p, keys, n, table, (u32)1 << bits)) return;
+        }
+    }
+    set_bits(p, base);
+    p->hash_mode = TYJSON__KEYHASH_FULL;
+    p->seed = 0x2545F491u;
+    p->probing = true;
+    try_params(p, keys, n, table, (u32)1 << base);
+}
+
+/* ----------------------------------------------------------------------------
+ * Building one prepared record (one allocation)
+ * ------------------------------------------------------------------------- */
+static usize round8(usize n) { return (n + 7) & ~(usize)7; }
+
+/* Escaped key literal `"key": ` into a temporary heap buffer; NULL on
+ * invalid UTF-8 or no memory (status in *st). */
+static char *key_literal(const char *key, usize *len, tyjson_status *st) {
+    char tmp[TYJSON__WBUF_RESERVE_MAX];
+    tyjson__wbuf wb;
+    tyjson__wbuf_init_heap(&wb, NULL, strlen(key) + 8, tmp, sizeof(tmp));
+    char *d = tyjson__str_write(&wb, wb.cur, key, strlen(key), 0);
+    if (d) {
+        d[0] = ':';
+        d[1] = ' ';
+        tyjson__wbuf_commit(&wb, d + 2);
+    }
+    *st = tyjson__wbuf_finish(&wb);
+    if (*st != TYJSON_OK) {
+        tyjson__wbuf_release(&wb);
+        return NULL;
+    }
+    *len = tyjson__wbuf_size(&wb);
+    return tyjson__wbuf_take(&wb);
+}
+
+static bool plain_key(const char *k) {
+    for (const u8 *s = (const u8 *)k; *s; s++)
+        if (*s < 0x20 || *s >= 0x7F || *s == '"' || *s == '\\' || *s == '/') return false;
+    return true;
+}
+
+static u8 op_of(const tyjson_field *f) {
+    switch (f->kind) {
+    case TYJSON_K_STR: return TYJSON__OP_STR;
+    case TYJSON_K_I32: return TYJSON__OP_I32;
+    case TYJSON_K_I64: return TYJSON__OP_I64;
+    case TYJSON_K_BOOL: return TYJSON__OP_BOOL;
+    case TYJSON_K_F64: return TYJSON__OP_F64;
+    case TYJSON_K_F32: return TYJSON__OP_F32;
+    case TYJSON_K_STRUCT: case TYJSON_K_PTR: return TYJSON__OP_NESTED;
+    default: return TYJSON__OP_LEAF;
+    }
+}
+
+static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
+    u32 nf = (u32)t->n_fields;
+    u32 nk = 0;
+    for (u32 i = 0; i < nf; i++) {
+        nk++;
+        for (const char *const *al = t->fields[i].aliases; al && *al; al++) nk++;
+    }
+    u32 nw = nf ? (nf + 63) / 64 : 1;
+    /* Table bits: a perfect table of up to 2^16 slots, bounded to 64 slots
+     * per key so that small types stay small. */
+    u32 max_bits = log2_ceil(nk ? nk : 1) + 6;
+    if (max_bits > 16) max_bits = 16;
+    u32 base_bits = log2_ceil(nk ? nk : 1) + 1;
+    if (max_bits < base_bits) max_bits = base_bits;
+    usize table_slots = (usize)1 << max_bits;
+
+    /* Key literals first: their total length sizes the block. */
+    char **lits = (char **)calloc(nf ? nf : 1, sizeof(char *));
+    usize *lit_lens = (usize *)calloc(nf ? nf : 1, sizeof(usize));
+    key_in *kin = (key_in *)malloc((nk ? nk : 1) * sizeof(key_in));
+    tyjson__bind_prep *p = NULL;
+    usize lit_total = 0;
+    if (!lits || !lit_lens || !kin) goto nomem;
+    for (u32 i = 0; i < nf; i++) {
+        tyjson_status st;
+        lits[i] = key_literal(t->fields[i].name, &lit_lens[i], &st);
+        if (!lits[i]) {
+            if (st == TYJSON_E_NOMEM) goto nomem;
+            bad(err, t, i, "field name is not valid UTF-8");
+            goto fail;
+        }
+        if (lit_lens[i] - 1 > UINT32_MAX) goto nomem;
+        lit_total += lit_lens[i];
+    }
+
+    usize off_fields = round8(sizeof(tyjson__bind_prep));
+    usize off_req = off_fields + round8(nf * sizeof(tyjson__bind_field));
+    usize off_dflt = off_req + nw * sizeof(u64);
+    usize off_keys = off_dflt + nw * sizeof(u64);
+    usize off_table = off_keys + round8(nk * sizeof(tyjson__bind_key));
+    usize off_lits = off_table + round8(table_slots * sizeof(u16));
+    usize total = off_lits + lit_total;
+    char *blk = (char *)calloc(1, total);
+    if (!blk) goto nomem;
+    p = (tyjson__bind_prep *)(void *)blk;
+    tyjson__bind_field *fields = (tyjson__bind_field *)(void *)(blk + off_fields);
+    u64 *req = (u64 *)(void *)(blk + off_req);
+    u64 *dfl = (u64 *)(void *)(blk + off_dflt);
+    tyjson__bind_key *keys = (tyjson__bind_key *)(void *)(blk + off_keys);
+    u16 *table = (u16 *)(void *)(blk + off_table);
+    char *lit_dst = blk + off_lits;
+
+    p->type = t;
+    p->size = t->size;
+    p->tflags = t->flags;
+    p->n_fields = nf;
+    p->n_words = nw;
+    p->fields = fields;
+    p->required = req;
+    p->defaulted = dfl;
+    p->keys = keys;
+    p->table = table;
+    p->n_keys = nk;
+    u32 k = 0;
+    for (u32 i = 0; i < nf; i++) {
+        const tyjson_field *f = &t->fields[i];
+        tyjson__bind_field *bf = &fields[i];
+        bf->f = f;
+        memcpy(lit_dst, lits[i], lit_lens[i]);
+        bf->lit = lit_dst;
+        bf->lit_len = (u32)(lit_lens[i] - 1);
+        bf->lit_plain = plain_key(f->name);
+        lit_dst += lit_lens[i];
+        bf->kind = (u8)f->kind;
+        bf->shape = (u8)f->shape;
+        bf->index = i;
+        bf->flags = f->flags;
+        bf->offset = f->offset;
+        bf->size = f->size;
+        bf->present_at = f->present_at;
+        bf->eop = op_of(f);
+        bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
+        bf->op = bf->vop;
+        bf->next = &fields[i + 1 < nf ? i + 1 : 0];
+        bf->prev = &fields[i ? i - 1 : nf - 1];
+        bf->lit_masks[0] = ~(u64)0; /* 8 NUL bytes: never the input's '"' */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (lit_lens[i] - 1 <= 16) {
+            /* masks keep the literal's bytes of two little-endian loads */
+            usize n = lit_lens[i] - 1;
+            u8 w[16] = {0}, m[16] = {0};
+            memcpy(w, lits[i], n);
+            memset(m, 0xFF, n);
+            memcpy(bf->lit_words, w, 16);
+            memcpy(bf->lit_masks, m, 16);
+            bf->lit_match_len = (u8)n;
+        }
+#endif
+        if (f->flags & TYJSON_F_REQUIRED) {
+            req[i / 64] |= (u64)1 << (i % 64);
+            p->any_required = true;
+        }
+        if (f->has_default) {
+            dfl[i / 64] |= (u64)1 << (i % 64);
+            p->any_default = true;
+            if (f->dflt.s && (f->kind == TYJSON_K_STR || f->kind == TYJSON_K_CSTR ||
+                              f->kind == TYJSON_K_CHARS || f->kind == TYJSON_K_RAW))
+                bf->dflt_len = strlen(f->dflt.s);
+            if (f->kind == TYJSON_K_DATE)
+                tyjson_date_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt.date);
+            if (f->kind == TYJSON_K_DATETIME)
+                tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt);
+        }
+        keys[k].name = f->name;
+        keys[k].len = (u32)strlen(f->name);
+        keys[k].field = i;
+        k++;
+        for (const char *const *al = f->aliases; al && *al; al++) {
+            keys[k].name = *al;
+            keys[k].len = (u32)strlen(*al);
+            keys[k].field = i;
+            k++;
+        }
+    }
+    for (u32 i = 0; i < nk; i++) {
+        kin[i].name = (const u8 *)keys[i].name;
+        kin[i].len = keys[i].len;
+        u8 head[16] = {0};
+        memcpy(head, keys[i].name, keys[i].len < 16 ? keys[i].len : 16);
+        memcpy(keys[i].head, head, 16);
+    }
+    pick_hash(p, kin, nk, table, max_bits);
+    p->track_seen = p->any_required || (t->flags & TYJSON_T_DUPLICATE_ERROR);
+    for (u32 i = 0; i < nf; i++)
+        if (p->track_seen || fields[i].present_at) fields[i].op = TYJSON__OP_SPECIAL;
+    p->none.lit_masks[0] = ~(u64)0;
+    p->none.next = p->none.prev = &p->none;
+    p->first = nf ? &fields[0] : &p->none;
+    p->last = nf ? &fields[nf - 1] : &p->none;
+    goto done;
+
+nomem:
+    tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+fail:
+    free(p);
+    p = NULL;
+done:
+    if (lits)
+        for (u32 i = 0; i < nf; i++) free(lits[i]);
+    free(lits);
+    free(lit_lens);
+    free(kin);
+    return p;
+}
+
+/* ----------------------------------------------------------------------------
+ * Preparing a type and everything it reaches
+ * ------------------------------------------------------------------------- */
+static tyjson__bind_prep *load_prep(tyjson_struct *t) {
+    return (tyjson__bind_prep *)__atomic_load_n(&t->prepared, __ATOMIC_ACQUIRE);
+}
+
+/* Appends t to the list unless it is there or already prepared. */
+static bool graph_add(tyjson_struct ***list, usize *n, usize *cap, tyjson_struct *t) {
+    if (load_prep(t)) return true;
+    for (usize i = 0; i < *n; i++)
+        if ((*list)[i] == t) return true;
+    if (*n == *cap) {
+        usize nc = *cap ? *cap * 2 : 8;
+        tyjson_struct **nl = (tyjson_struct **)realloc(*list, nc * sizeof(**list));
+        if (!nl) return false;
+        *list = nl;
+        *cap = nc;
+    }
+    (*list)[(*n)++] = t;
+    return true;
+}
+
+tyjson__bind_prep *tyjson__struct_prep_slow(tyjson_struct *t, tyjson_error *err) {
+    if (!t) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return NULL;
+    }
+    tyjson__bind_prep *done = load_prep(t);
+    if (done) return done;
+    tyjson_struct **list = NULL;
+    usize n = 0, cap = 0;
+    if (!graph_add(&list, &n, &cap, t)) goto nomem;
+    /* Every type reached is checked before any is published, so that a
+     * published type never leads to a bad one. */
+    for (usize i = 0; i < n; i++) {
+        tyjson_struct *u = list[i];
+        if (!check_type(u, err)) goto fail;
+        for (usize j = 0; j < u->n_fields; j++) {
+            tyjson_struct *sub = u->fields[j].type;
+            if (sub && (u->fields[j].kind == TYJSON_K_STRUCT || u->fields[j].kind == TYJSON_K_PTR) &&
+                !graph_add(&list, &n, &cap, sub))
+                goto nomem;
+        }
+    }
+    /* Publish the reached types before t itself, so that whoever sees t
+     * prepared finds its nested types prepared too. */
+    for (usize i = n; i-- > 0;) {
+        tyjson_struct *u = list[i];
+        if (load_prep(u)) continue;
+        tyjson__bind_prep *p = build(u, err);
+        if (!p) goto fail;
+        void *expected = NULL;
+        if (!__atomic_compare_exchange_n(&u->prepared, &expected, (void *)p, false,
+                                         __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+            free(p); /* another thread won; its record is equivalent */
+    }
+    free(list);
+    return load_prep(t);
+
+nomem:
+    tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+fail:
+    free(list);
+    return NULL;
+}
+
+tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err) {
+    if (!type) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    tyjson_error local;
+    tyjson_error *e = err ? err : &local;
+    if (!tyjson__struct_prep(type, e)) return e->code;
+    tyjson__err_ok(err);
+    return TYJSON_OK;
+}

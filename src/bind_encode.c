@@ -1,0 +1,928 @@
+/*
+ * bind_encode.c - C structs straight to JSON text (include/tyjson/bind.h):
+ * no DOM in between. Each field costs one copy of its prepared `"key":`
+ * literal (src/bind.h) and the value's bytes, written through the output
+ * core (wbuf.h), the string escaper (str_write.h) and the number writers
+ * (num.h) that the DOM writer uses, so both agree byte for byte: the same
+ * escaping, shortest doubles with ".0" for integral ones, floats as floats
+ * (3.67f -> "3.67"), and the same pretty layout.
+ *
+ * The walk recurses once per nested struct or array, bounded by
+ * TYJSON_DEFAULT_MAX_DEPTH (a struct that points to itself through a PTR
+ * member ends with TYJSON_E_DEPTH instead of overflowing the stack). On an
+ * error the recursion unwinds and each level prepends its key or index to
+ * the error path (`$.photos[17].rating`), so the success path pays nothing
+ * for paths.
+ *
+ * Cursor discipline: every piece takes the cursor `d`, makes its own room
+ * (one compare in the common case) and returns the new cursor, or NULL
+ * with the wbuf's sticky status set.
+ */
+#include "bind.h"
+#include "num.h"
+#include "str_write.h"
+#include "wbuf.h"
+
+/* Room for any number, NaN/Infinity, true/false/null, and a separator. */
+#define SCALAR_ROOM (TYJSON__NUM_MAX_CHARS + TYJSON__STR_SLACK)
+/* Scratch chunk of the chunked sinks (FIXED overflow, FP, CB). */
+#define CHUNK TYJSON__WBUF_CHUNK
+/* The heap sinks use the scratch only after an error. */
+#define HEAP_TMP TYJSON__WBUF_RESERVE_MAX
+/* Bytes of a date-time in ISO form, with room to spare. */
+#define DT_MAX 40
+
+typedef struct enc {
+    tyjson__wbuf *wb;
+    tyjson_write_flags flags;
+    const tyjson_alloc *alc; /* the options' allocator (free-form values) */
+    usize indent;     /* spaces per level (pretty) */
+    usize ind;        /* current indentation (pretty) */
+    u32 depth;        /* open structs and arrays */
+    bool value_err;   /* the failure is about a member: report a path */
+    usize path_pos;   /* path[path_pos, PATH_MAX) holds the segments so far */
+    bool path_cut;    /* segments were dropped for lack of room */
+    char path[TYJSON_ERROR_PATH_MAX];
+} enc;
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Errors and paths
+ * ------------------------------------------------------------------------- */
+
+/* A problem with the member being written (not with the sink). */
+static TYJSON__NOINLINE char *fail(enc *e, tyjson_status st) {
+    if (e->wb->status == TYJSON_OK) e->value_err = true;
+    tyjson__wbuf_fail(e->wb, st);
+    return NULL;
+}
+
+/* After tyjson__str_write returned NULL: it failed on invalid UTF-8. */
+static TYJSON__NOINLINE char *str_failed(enc *e) {
+    if (e->wb->status == TYJSON_E_UTF8) e->value_err = true;
+    return NULL;
+}
+
+/* Prepends n bytes to the path being built from the inside out. */
+static void path_prepend(enc *e, const char *s, usize n) {
+    if (e->path_cut) return;
+    /* keep room for the leading "$..." and the NUL */
+    if (n + 5 > e->path_pos) {
+        e->path_cut = true;
+        return;
+    }
+    e->path_pos -= n;
+    memcpy(e->path + e->path_pos, s, n);
+}
+
+static bool ident_like(const char *k) {
+    if (!*k || (*k >= '0' && *k <= '9')) return false;
+    for (; *k; k++) {
+        char c = *k;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_'))
+            return false;
+    }
+    return true;
+}
+
+/* `.key`, or `["key"]` for keys that are not identifiers. */
+static TYJSON__NOINLINE void path_key(enc *e, const char *key) {
+    if (!e->value_err) return;
+    usize n = strlen(key);
+    if (ident_like(key)) {
+        path_prepend(e, key, n);
+        path_prepend(e, ".", 1);
+        return;
+    }
+    char tmp[TYJSON_ERROR_PATH_MAX];
+    usize k = 0;
+    tmp[k++] = '[';
+    tmp[k++] = '"';
+    for (usize i = 0; i < n && k + 4 < sizeof(tmp); i++) {
+        if (key[i] == '"' || key[i] == '\\') tmp[k++] = '\\';
+        tmp[k++] = key[i];
+    }
+    tmp[k++] = '"';
+    tmp[k++] = ']';
+    path_prepend(e, tmp, k);
+}
+
+static TYJSON__NOINLINE void path_index(enc *e, usize i) {
+    if (!e->value_err) return;
+    char tmp[TYJSON__NUM_MAX_CHARS + 2];
+    tmp[0] = '[';
+    char *p = tyjson__u64_write((u64)i, tmp + 1);
+    *p++ = ']';
+    path_prepend(e, tmp, (usize)(p - tmp));
+}
+
+/* Fills err with the final status and, for member errors, the path. */
+static void report(enc *e, tyjson_status st, tyjson_error *err) {
+    tyjson__err_set(err, st, NULL, 0, 0);
+    if (!err || !e->value_err) return;
+    usize k = 0;
+    err->path[k++] = '$';
+    if (e->path_cut) {
+        memcpy(err->path + k, "...", 3);
+        k += 3;
+    }
+    usize n = sizeof(e->path) - e->path_pos;
+    if (k + n >= TYJSON_ERROR_PATH_MAX) n = TYJSON_ERROR_PATH_MAX - 1 - k;
+    memcpy(err->path + k, e->path + e->path_pos, n);
+    err->path[k + n] = 0;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Pieces
+ * ------------------------------------------------------------------------- */
+
+TYJSON__FORCEINLINE char *room(tyjson__wbuf *wb, char *d, usize n) {
+    if (likely((usize)(wb->end - d) >= n)) return d;
+    return tyjson__wbuf_grow(wb, d, n);
+}
+
+/* Copies n bytes without a library call for short n (overlapping moves). */
+TYJSON__FORCEINLINE void copy_small(char *d, const char *s, usize n) {
+    if (n >= 8) {
+        if (n > 16) {
+            memcpy(d, s, n);
+            return;
+        }
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
+/* Bytes as they are (key literals, raw JSON, codec output). */
+TYJSON__FORCEINLINE char *put_bytes(tyjson__wbuf *wb, char *d, const char *s, usize n) {
+    if (likely((usize)(wb->end - d) >= n)) {
+        copy_small(d, s, n);
+        return d + n;
+    }
+    return tyjson__wbuf_putn_slow(wb, d, s, n);
+}
+
+TYJSON__FORCEINLINE char *put_null(tyjson__wbuf *wb, char *d) {
+    d = room(wb, d, 4);
+    memcpy(d, "null", 4);
+    return d + 4;
+}
+
+/* Newline and n spaces. */
+static char *put_nl(tyjson__wbuf *wb, char *d, usize n) {
+    if (likely(n < TYJSON__WBUF_RESERVE_MAX)) {
+        d = room(wb, d, n + 1);
+        *d++ = '\n';
+        memset(d, ' ', n);
+        return d + n;
+    }
+    d = room(wb, d, 1);
+    *d++ = '\n';
+    return tyjson__wbuf_fill(wb, d, ' ', n);
+}
+
+static TYJSON__NOINLINE char *put_nonfinite(enc *e, char *d, double f) {
+    if (!(e->flags & TYJSON_WRITE_ALLOW_INF_NAN)) return fail(e, TYJSON_E_NAN_INF);
+    if (f != f) return put_bytes(e->wb, d, "NaN", 3);
+    if (f < 0) return put_bytes(e->wb, d, "-Infinity", 9);
+    return put_bytes(e->wb, d, "Infinity", 8);
+}
+
+/*
+ * Integral reals below 2^53 (2^24 for floats) take a short cut: their
+ * shortest round-trip text is the integer's digits plus ".0" (neighbours
+ * are at most 1 apart, so no shorter digit string reads back, and such
+ * exponents are written in plain notation), which is exactly what
+ * tyjson__f64_write produces, several times faster. Typical data (50.0,
+ * 2.0e3 counts, whole prices) hits it. -0.0 goes to the core for its sign.
+ * (A candidate for num_write.c itself, where the DOM writer would gain too.)
+ */
+#define F64_EXACT_INT 9007199254740992.0 /* 2^53 */
+#define F32_EXACT_INT 16777216.0f        /* 2^24 */
+
+TYJSON__FORCEINLINE char *put_int_real(char *d, i64 i) {
+    d = tyjson__i64_write(i, d);
+    d[0] = '.';
+    d[1] = '0';
+    return d + 2;
+}
+
+TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
+    u64 bits;
+    memcpy(&bits, &v, 8);
+    if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull))
+        return put_nonfinite(e, d, v);
+    d = room(e->wb, d, SCALAR_ROOM);
+    if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
+        i64 i = (i64)v;
+        if ((double)i == v) return put_int_real(d, i);
+    }
+    return tyjson__f64_write(v, d);
+}
+
+TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
+    u32 bits;
+    memcpy(&bits, &v, 4);
+    if (unlikely((bits & 0x7F800000u) == 0x7F800000u)) return put_nonfinite(e, d, (double)v);
+    d = room(e->wb, d, SCALAR_ROOM);
+    if (v >= -F32_EXACT_INT && v <= F32_EXACT_INT && bits != 0x80000000u) {
+        i64 i = (i64)v;
+        if ((float)i == v) return put_int_real(d, i);
+    }
+    return tyjson__f32_write(v, d);
+}
+
+TYJSON__FORCEINLINE char *put_str(enc *e, char *d, const char *s, usize n) {
+    d = tyjson__str_write(e->wb, d, s, n, e->flags);
+    if (unlikely(!d)) return str_failed(e);
+    return d;
+}
+
+/* A string member whose pointer is NULL: null for nullable fields, else "". */
+static char *put_absent_str(enc *e, char *d, const tyjson_field *f) {
+    if (f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL)) return put_null(e->wb, d);
+    d = room(e->wb, d, 2);
+    d[0] = '"';
+    d[1] = '"';
+    return d + 2;
+}
+
+/* An integer member of 1, 2, 4 or 8 bytes, as its bits (zero-extended). */
+static u64 load_bits(const char *m, usize size) {
+    switch (size) {
+    case 1: return *(const u8 *)m;
+    case 2: { u16 v; memcpy(&v, m, 2); return v; }
+    case 4: { u32 v; memcpy(&v, m, 4); return v; }
+    default: { u64 v; memcpy(&v, m, 8); return v; }
+    }
+}
+
+/* Enum members are matched on their bits, so the member may be signed or
+ * unsigned of any of the four sizes. */
+static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
+    u64 mask = f->size >= 8 ? UINT64_MAX : ((u64)1 << (f->size * 8)) - 1;
+    u64 bits = load_bits(m, f->size);
+    for (usize i = 0; i < f->n_enums; i++) {
+        if (((u64)f->enums[i].value & mask) == bits) {
+            const char *name = f->enums[i].name;
+            return put_str(e, d, name, strlen(name));
+        }
+    }
+    return fail(e, TYJSON_E_ENUM);
+}
+
+static char *put_quoted_ascii(enc *e, char *d, const char *s, usize n) {
+    d = room(e->wb, d, n + 2);
+    *d++ = '"';
+    memcpy(d, s, n);
+    d += n;
+    *d++ = '"';
+    return d;
+}
+
+/* Epoch milliseconds to a date-time (through seconds: nanoseconds would
+ * overflow int64 past the year 2262). */
+static bool ms_to_datetime(i64 ms, tyjson_datetime *dt) {
+    i64 sec = ms / 1000, rem = ms % 1000;
+    if (rem < 0) {
+        rem += 1000;
+        sec--;
+    }
+    return tyjson__datetime_from_epoch_sec(sec, (u32)rem * 1000000u, dt);
+}
+
+static char *put_epoch(enc *e, char *d, const tyjson_field *f, const char *m, u8 kind) {
+    i64 v;
+    memcpy(&v, m, 8);
+    if (f->flags & TYJSON_F_EPOCH_NUMBER) {
+        d = room(e->wb, d, SCALAR_ROOM);
+        return tyjson__i64_write(v, d);
+    }
+    tyjson_datetime dt;
+    bool ok = kind == TYJSON_K_EPOCH_MS ? ms_to_datetime(v, &dt)
+                                        : tyjson_datetime_from_epoch_ns(v, &dt);
+    char buf[DT_MAX];
+    usize n = ok ? tyjson_datetime_format(&dt, buf) : 0;
+    if (!n) return fail(e, TYJSON_E_DATE);
+    return put_quoted_ascii(e, d, buf, n);
+}
+
+/* ---- free-form values: the DOM writer through its callback sink ----------
+ * A pretty value nested at indentation `ind` gets `ind` more spaces after
+ * each newline the DOM writer emits (raw newlines only ever come from its
+ * layout: inside strings they are escaped). */
+typedef struct dom_sink {
+    tyjson__wbuf *wb;
+    usize ind;
+} dom_sink;
+
+static int dom_sink_write(void *ctx, const char *s, size_t n) {
+    dom_sink *ds = (dom_sink *)ctx;
+    tyjson__wbuf *wb = ds->wb;
+    if (ds->ind == 0) {
+        tyjson__wbuf_putn(wb, s, n);
+    } else {
+        const char *end = s + n;
+        while (s < end) {
+            const char *nl = (const char *)memchr(s, '\n', (usize)(end - s));
+            const char *stop = nl ? nl + 1 : end;
+            tyjson__wbuf_putn(wb, s, (usize)(stop - s));
+            if (nl) wb->cur = tyjson__wbuf_fill(wb, wb->cur, ' ', ds->ind);
+            s = stop;
+        }
+    }
+    return wb->status != TYJSON_OK;
+}
+
+static char *put_dom(enc *e, char *d, const tyjson_val *v) {
+    tyjson_write_options o = {e->flags & ~(tyjson_write_flags)TYJSON_WRITE_NEWLINE_AT_END,
+                              (u32)e->indent, e->alc};
+    dom_sink ds = {e->wb, (e->flags & TYJSON_WRITE_PRETTY) ? e->ind : 0};
+    tyjson_error err;
+    e->wb->cur = d;
+    if (!tyjson_val_write_cb(dom_sink_write, &ds, v, &o, &err)) {
+        if (e->wb->status != TYJSON_OK) return NULL; /* the sink failed */
+        return fail(e, err.code);
+    }
+    return e->wb->cur;
+}
+
+/* ---- custom codecs ---------------------------------------------------------- */
+typedef struct codec_sink {
+    tyjson__wbuf *wb;
+    usize wrote;
+} codec_sink;
+
+static int codec_sink_write(void *ctx, const char *s, size_t n) {
+    codec_sink *cs = (codec_sink *)ctx;
+    if (!s && n) return 1;
+    tyjson__wbuf_putn(cs->wb, s, n);
+    cs->wrote += n;
+    return cs->wb->status != TYJSON_OK;
+}
+
+static char *put_custom(enc *e, char *d, const tyjson_field *f, const char *m) {
+    const tyjson_codec *c = f->codec;
+    if (!c || !c->encode) return fail(e, TYJSON_E_INVALID_ARG);
+    codec_sink cs = {e->wb, 0};
+    e->wb->cur = d;
+    tyjson_status st = c->encode(c->ctx, m, codec_sink_write, &cs);
+    if (e->wb->status != TYJSON_OK) return NULL; /* the sink failed */
+    if (st != TYJSON_OK) return fail(e, st);
+    if (cs.wrote == 0) return fail(e, TYJSON_E_CALLBACK); /* no value at all */
+    return e->wb->cur;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Empty members (TYJSON_F_OMIT_EMPTY)
+ * ------------------------------------------------------------------------- */
+static bool all_zero(const char *m, usize n) {
+    for (usize i = 0; i < n; i++)
+        if (m[i]) return false;
+    return true;
+}
+
+static bool date_zero(const tyjson_date *d) { return !d->year && !d->month && !d->day; }
+
+static bool field_empty(const tyjson_field *f, const char *base, u32 depth);
+
+static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
+    if (!t || depth >= TYJSON_DEFAULT_MAX_DEPTH) return false;
+    for (usize i = 0; i < t->n_fields; i++)
+        if (!field_empty(&t->fields[i], m, depth + 1)) return false;
+    return true;
+}
+
+static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
+    const char *m = base + f->offset;
+    if (f->shape != TYJSON_SHAPE_ONE) {
+        if (f->count_at) return *(const size_t *)(const void *)(base + f->count_at - 1) == 0;
+        return f->shape == TYJSON_SHAPE_DYN || f->capacity == 0;
+    }
+    switch (f->kind) {
+    case TYJSON_K_F32: {
+        float v;
+        memcpy(&v, m, 4);
+        return v == 0.0f;
+    }
+    case TYJSON_K_F64: {
+        double v;
+        memcpy(&v, m, 8);
+        return v == 0.0;
+    }
+    case TYJSON_K_STR:
+    case TYJSON_K_RAW:
+        return ((const tyjson_str *)(const void *)m)->len == 0;
+    case TYJSON_K_CSTR: {
+        const char *s = *(const char *const *)(const void *)m;
+        return !s || !*s;
+    }
+    case TYJSON_K_CHARS:
+        return f->size == 0 || m[0] == 0;
+    case TYJSON_K_STRUCT:
+        return struct_empty(f->type, m, depth);
+    case TYJSON_K_PTR:
+    case TYJSON_K_VALUE:
+        return *(const void *const *)(const void *)m == NULL;
+    case TYJSON_K_DATE: /* member by member: padding bytes may hold anything */
+        return date_zero((const tyjson_date *)(const void *)m);
+    case TYJSON_K_DATETIME: {
+        const tyjson_datetime *t = (const tyjson_datetime *)(const void *)m;
+        return date_zero(&t->date) && !t->hour && !t->minute && !t->second && !t->nanosecond &&
+               !t->offset_minutes;
+    }
+    default: /* bool, integers, enums, epochs, custom: all bytes zero */
+        return all_zero(m, f->size);
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - The walk
+ * ------------------------------------------------------------------------- */
+static char *put_struct_min(enc *e, char *d, tyjson_struct *t, const char *base);
+static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *base);
+
+TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
+                                        const bool pretty) {
+    return pretty ? put_struct_pretty(e, d, t, m) : put_struct_min(e, d, t, m);
+}
+
+/* One value of the field's kind at m (a member, or one array element). */
+TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kind,
+                                  const char *m, const bool pretty) {
+    tyjson__wbuf *wb = e->wb;
+    switch (kind) {
+    case TYJSON_K_BOOL:
+        d = room(wb, d, 5);
+        if (*(const u8 *)m) {
+            memcpy(d, "true", 4);
+            return d + 4;
+        }
+        memcpy(d, "false", 5);
+        return d + 5;
+    case TYJSON_K_I8:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__i64_write(*(const int8_t *)m, d);
+    case TYJSON_K_I16:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__i64_write(*(const int16_t *)(const void *)m, d);
+    case TYJSON_K_I32:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__i64_write(*(const int32_t *)(const void *)m, d);
+    case TYJSON_K_I64:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__i64_write(*(const int64_t *)(const void *)m, d);
+    case TYJSON_K_U8:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__u64_write(*(const uint8_t *)m, d);
+    case TYJSON_K_U16:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__u64_write(*(const uint16_t *)(const void *)m, d);
+    case TYJSON_K_U32:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__u64_write(*(const uint32_t *)(const void *)m, d);
+    case TYJSON_K_U64:
+        d = room(wb, d, SCALAR_ROOM);
+        return tyjson__u64_write(*(const uint64_t *)(const void *)m, d);
+    case TYJSON_K_F32:
+        return put_f32(e, d, *(const float *)(const void *)m);
+    case TYJSON_K_F64:
+        return put_f64(e, d, *(const double *)(const void *)m);
+    case TYJSON_K_STR: {
+        const tyjson_str *s = (const tyjson_str *)(const void *)m;
+        if (likely(s->ptr != NULL)) return put_str(e, d, s->ptr, s->len);
+        if (s->len) return fail(e, TYJSON_E_INVALID_ARG);
+        return put_absent_str(e, d, f);
+    }
+    case TYJSON_K_CSTR: {
+        const char *s = *(const char *const *)(const void *)m;
+        if (!s) return put_absent_str(e, d, f);
+        return put_str(e, d, s, strlen(s));
+    }
+    case TYJSON_K_CHARS: {
+        const char *z = (const char *)memchr(m, 0, f->size);
+        return put_str(e, d, m, z ? (usize)(z - m) : f->size);
+    }
+    case TYJSON_K_ENUM:
+        return put_enum(e, d, f, m);
+    case TYJSON_K_STRUCT:
+        return put_struct_at(e, d, f->type, m, pretty);
+    case TYJSON_K_PTR: {
+        const char *p = *(const char *const *)(const void *)m;
+        if (!p) return put_null(wb, d);
+        return put_struct_at(e, d, f->type, p, pretty);
+    }
+    case TYJSON_K_DATE: {
+        char buf[DT_MAX];
+        usize n = tyjson_date_format((const tyjson_date *)(const void *)m, buf);
+        if (!n) return fail(e, TYJSON_E_DATE);
+        return put_quoted_ascii(e, d, buf, n);
+    }
+    case TYJSON_K_DATETIME: {
+        char buf[DT_MAX];
+        usize n = tyjson_datetime_format((const tyjson_datetime *)(const void *)m, buf);
+        if (!n) return fail(e, TYJSON_E_DATE);
+        return put_quoted_ascii(e, d, buf, n);
+    }
+    case TYJSON_K_EPOCH_MS:
+    case TYJSON_K_EPOCH_NS:
+        return put_epoch(e, d, f, m, kind);
+    case TYJSON_K_VALUE: {
+        const tyjson_val *v = *(const tyjson_val *const *)(const void *)m;
+        if (!v) return put_null(wb, d);
+        return put_dom(e, d, v);
+    }
+    case TYJSON_K_RAW: {
+        const tyjson_str *s = (const tyjson_str *)(const void *)m;
+        if (!s->ptr || !s->len) {
+            if (s->len) return fail(e, TYJSON_E_INVALID_ARG);
+            return put_null(wb, d);
+        }
+        return put_bytes(wb, d, s->ptr, s->len);
+    }
+    case TYJSON_K_CUSTOM:
+        return put_custom(e, d, f, m);
+    default:
+        return fail(e, TYJSON_E_INVALID_ARG);
+    }
+}
+
+/* A FIXED or DYN field: its elements, by count. */
+static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, u8 kind,
+                                        const char *base, const bool pretty) {
+    const char *m = base + f->offset, *elems;
+    usize n;
+    if (f->count_at) n = *(const size_t *)(const void *)(base + f->count_at - 1);
+    else n = f->shape == TYJSON_SHAPE_FIXED ? f->capacity : 0;
+    if (f->shape == TYJSON_SHAPE_FIXED) {
+        if (n > f->capacity) return fail(e, TYJSON_E_SIZE);
+        elems = m;
+    } else {
+        elems = *(const char *const *)(const void *)m;
+        if (!elems) {
+            /* The decoder leaves NULL for both [] and null: only WRITE_NULL
+             * picks null, so that [] survives a round trip. */
+            if (n) return fail(e, TYJSON_E_INVALID_ARG);
+            if (f->flags & TYJSON_F_WRITE_NULL) return put_null(e->wb, d);
+        }
+    }
+    if (n == 0) {
+        d = room(e->wb, d, 2);
+        d[0] = '[';
+        d[1] = ']';
+        return d + 2;
+    }
+    if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
+    d = room(e->wb, d, 1);
+    *d++ = '[';
+    if (pretty) e->ind += e->indent;
+    for (usize i = 0; i < n; i++) {
+        if (i) {
+            d = room(e->wb, d, 1);
+            *d++ = ',';
+        }
+        if (pretty) d = put_nl(e->wb, d, e->ind);
+        d = put_one(e, d, f, kind, elems + i * f->size, pretty);
+        if (unlikely(!d)) {
+            path_index(e, i);
+            return NULL;
+        }
+    }
+    if (pretty) {
+        e->ind -= e->indent;
+        d = put_nl(e->wb, d, e->ind);
+    }
+    d = room(e->wb, d, 1);
+    *d++ = ']';
+    e->depth--;
+    return d;
+}
+
+TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *bf,
+                                    const char *base, const bool pretty) {
+    const char *m = base + bf->offset;
+    /* The commonest members first, by the prepared op (TYJSON__OP_ARRAY
+     * for arrays, so those fall through), as a chain of compares: in a
+     * struct's fixed field order these predict better than a jump table. */
+    const u8 op = bf->op;
+    if (op == TYJSON__OP_STR) {
+        const tyjson_str *s = (const tyjson_str *)(const void *)m;
+        if (likely(s->ptr != NULL)) return put_str(e, d, s->ptr, s->len);
+    } else if (op == TYJSON__OP_I32) {
+        return tyjson__i64_write(*(const int32_t *)(const void *)m, room(e->wb, d, SCALAR_ROOM));
+    } else if (op == TYJSON__OP_BOOL) {
+        d = room(e->wb, d, 5);
+        if (*(const u8 *)m) {
+            memcpy(d, "true", 4);
+            return d + 4;
+        }
+        memcpy(d, "false", 5);
+        return d + 5;
+    } else if (op == TYJSON__OP_F64) {
+        return put_f64(e, d, *(const double *)(const void *)m);
+    } else if (op == TYJSON__OP_I64) {
+        return tyjson__i64_write(*(const int64_t *)(const void *)m, room(e->wb, d, SCALAR_ROOM));
+    }
+    if (likely(bf->shape == TYJSON_SHAPE_ONE))
+        return put_one(e, d, bf->f, bf->kind, m, pretty);
+    return put_array(e, d, bf->f, bf->kind, base, pretty);
+}
+
+/* 0: write the value; 1: leave the member out; 2: write null. */
+static TYJSON__NOINLINE int omit_action(const tyjson_field *f, const char *base) {
+    bool absent = f->present_at && !*(const u8 *)(base + f->present_at - 1);
+    if (!absent && !((f->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
+    return (f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
+}
+
+/* A TYJSON_T_ARRAY type: its one (array) field's value, null when left out. */
+static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_prep *p,
+                                            const char *base, const bool pretty) {
+    if (p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
+    const tyjson__bind_field *bf = &p->fields[0];
+    if (omit_action(bf->f, base)) d = put_null(e->wb, d);
+    else d = put_value(e, d, bf, base, pretty);
+    if (d) e->depth--;
+    return d;
+}
+
+/* `"key":` (`"key": ` pretty): the prepared literal, unless the flags ask
+ * for escapes the literal does not have. */
+TYJSON__FORCEINLINE char *put_key(enc *e, char *d, const tyjson__bind_field *bf,
+                                  const bool pretty) {
+    if (likely(bf->lit_plain || tyjson__str_noesc_ok(e->flags))) {
+        if (likely(bf->lit_match_len != 0)) {
+            /* short literal: one 16-byte store of its zero-padded copy, with
+             * room for a scalar value after it (saves the value's check) */
+            d = room(e->wb, d, 16 + 1 + SCALAR_ROOM);
+            memcpy(d, bf->lit_words, 16);
+            d += bf->lit_len;
+            if (pretty) *d++ = ' ';
+            return d;
+        }
+        return put_bytes(e->wb, d, bf->lit, (usize)bf->lit_len + (pretty ? 1 : 0));
+    }
+    const char *k = bf->f->name;
+    d = put_str(e, d, k, strlen(k));
+    if (!d) return NULL;
+    *d++ = ':'; /* put_str leaves TYJSON__STR_SLACK bytes of room */
+    if (pretty) *d++ = ' ';
+    return d;
+}
+
+/* The prepared record of a nested type (prepared along with the top one). */
+TYJSON__FORCEINLINE const tyjson__bind_prep *prep_of(enc *e, tyjson_struct *t) {
+    const tyjson__bind_prep *p = t ? tyjson__struct_prep(t, NULL) : NULL;
+    if (unlikely(!p)) fail(e, TYJSON_E_INVALID_ARG);
+    return p;
+}
+
+TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
+                                     const bool pretty) {
+    const tyjson__bind_prep *p = prep_of(e, t);
+    if (unlikely(!p)) return NULL;
+    if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
+    if (unlikely(t->flags & TYJSON_T_ARRAY)) return put_unwrapped(e, d, p, base, pretty);
+    d = room(e->wb, d, 1);
+    *d++ = '{';
+    if (pretty) e->ind += e->indent;
+    bool any = false;
+    const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
+    for (; bf < bend; bf++) {
+        const tyjson_field *f = bf->f;
+        int act = 0;
+        if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at)) {
+            act = omit_action(f, base);
+            if (act == 1) continue;
+        }
+        if (any) {
+            d = room(e->wb, d, 1);
+            *d++ = ',';
+        }
+        any = true;
+        if (pretty) d = put_nl(e->wb, d, e->ind);
+        d = put_key(e, d, bf, pretty);
+        if (likely(d != NULL)) {
+            if (act == 2) d = put_null(e->wb, d);
+            else d = put_value(e, d, bf, base, pretty);
+        }
+        if (unlikely(!d)) {
+            path_key(e, f->name);
+            return NULL;
+        }
+    }
+    if (pretty) {
+        e->ind -= e->indent;
+        if (any) d = put_nl(e->wb, d, e->ind);
+    }
+    d = room(e->wb, d, 1);
+    *d++ = '}';
+    e->depth--;
+    /* a failing sink is noticed here at the latest, not at the very end */
+    if (unlikely(e->wb->status != TYJSON_OK)) return NULL;
+    return d;
+}
+
+static char *put_struct_min(enc *e, char *d, tyjson_struct *t, const char *base) {
+    return put_struct(e, d, t, base, false);
+}
+static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *base) {
+    return put_struct(e, d, t, base, true);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Driver
+ * ------------------------------------------------------------------------- */
+
+/* Prepares the type (and every type it reaches), so that the walk's own
+ * lookups are single loads. */
+static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
+    if (!type || !in) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    tyjson_error perr;
+    if (tyjson__struct_prep(type, &perr)) return TYJSON_OK;
+    if (perr.code == TYJSON_OK) perr.code = TYJSON_E_INVALID_ARG;
+    if (err) *err = perr;
+    return perr.code;
+}
+
+/* Writes the text into a ready wbuf and ends it; fills err on failure. */
+static tyjson_status run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
+                         const tyjson_write_options *opts, tyjson_error *err) {
+    enc e;
+    e.wb = wb;
+    e.flags = opts ? opts->flags : 0;
+    e.alc = opts ? opts->alc : NULL;
+    e.indent = (opts && opts->indent) ? opts->indent : 2;
+    e.ind = 0;
+    e.depth = 0;
+    e.value_err = false;
+    e.path_pos = sizeof(e.path);
+    e.path_cut = false;
+    char *d = (e.flags & TYJSON_WRITE_PRETTY) ? put_struct_pretty(&e, wb->cur, type, (const char *)in)
+                                              : put_struct_min(&e, wb->cur, type, (const char *)in);
+    if (d) {
+        wb->cur = d;
+        if (e.flags & TYJSON_WRITE_NEWLINE_AT_END) tyjson__wbuf_putc(wb, '\n');
+    } else if (wb->status == TYJSON_OK) {
+        tyjson__wbuf_fail(wb, TYJSON_E_INVALID_ARG); /* cannot happen; be safe */
+    }
+    tyjson_status st = tyjson__wbuf_finish(wb);
+    if (st != TYJSON_OK) report(&e, st, err);
+    return st;
+}
+
+/* First heap buffer: a rough guess from the top-level struct and its
+ * dynamic arrays. JSON runs 3-6 times the size of the C data in the
+ * scenarios (strings live outside the structs); guessing high costs only
+ * address space, a realloc copies the text. */
+static usize estimate(const tyjson_struct *t, const char *in) {
+    usize est = t->size;
+    for (usize i = 0; i < t->n_fields; i++) {
+        const tyjson_field *f = &t->fields[i];
+        if (f->shape != TYJSON_SHAPE_DYN || !f->count_at) continue;
+        usize n = *(const size_t *)(const void *)(in + f->count_at - 1), b;
+        if (tyjson__mul_ovf(n, f->size, &b) || tyjson__add_ovf(est, b, &est)) return 0;
+    }
+    if (tyjson__mul_ovf(est, 8, &est) || est > ((usize)64 << 20)) est = (usize)64 << 20;
+    return est;
+}
+
+char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_options *opts,
+                    size_t *len, tyjson_error *err) {
+    if (len) *len = 0;
+    if (prepare(type, in, err) != TYJSON_OK) return NULL;
+    char tmp[HEAP_TMP];
+    tyjson__wbuf wb;
+    tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, estimate(type, (const char *)in), tmp,
+                           sizeof(tmp));
+    if (run(&wb, type, in, opts, err) != TYJSON_OK) {
+        tyjson__wbuf_release(&wb);
+        return NULL;
+    }
+    usize n = tyjson__wbuf_size(&wb), cap = wb.cap;
+    char *text = tyjson__wbuf_take(&wb);
+    /* Give back a gross overshoot of the estimate only (see write.c). */
+    if (cap - (n + 1) > 65536 && n + 1 < cap / 4) {
+        char *t = (char *)tyjson__realloc(&wb.alc, text, cap, n + 1);
+        if (t) text = t;
+    }
+    if (len) *len = n;
+    tyjson__err_ok(err);
+    return text;
+}
+
+size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t cap,
+                         const tyjson_write_options *opts, tyjson_error *err) {
+    if (prepare(type, in, err) != TYJSON_OK) return 0;
+    char tmp[CHUNK];
+    tyjson__wbuf wb;
+    tyjson__wbuf_init_fixed(&wb, out, cap, tmp, sizeof(tmp));
+    if (run(&wb, type, in, opts, err) != TYJSON_OK) return 0;
+    usize n = tyjson__wbuf_size(&wb);
+    if (tyjson__wbuf_overflowed(&wb)) {
+        tyjson__err_set(err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, 0);
+        return n;
+    }
+    tyjson__err_ok(err);
+    return n;
+}
+
+bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
+                      const tyjson_write_options *opts, tyjson_error *err) {
+    if (!fp) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return false;
+    }
+    if (prepare(type, in, err) != TYJSON_OK) return false;
+    char tmp[CHUNK];
+    tyjson__wbuf wb;
+    tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
+    if (run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    tyjson__err_ok(err);
+    return true;
+}
+
+bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const void *in,
+                      const tyjson_write_options *opts, tyjson_error *err) {
+    if (!fn) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return false;
+    }
+    if (prepare(type, in, err) != TYJSON_OK) return false;
+    char tmp[CHUNK];
+    tyjson__wbuf wb;
+    tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
+    if (run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    tyjson__err_ok(err);
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Reusable buffer
+ * ------------------------------------------------------------------------- */
+
+void tyjson_buf_init(tyjson_buf *buf, const tyjson_alloc *alc) {
+    if (!buf) return;
+    buf->data = NULL;
+    buf->len = 0;
+    buf->cap = 0;
+    buf->alc = tyjson__alc_or_libc(alc);
+}
+
+void tyjson_buf_clear(tyjson_buf *buf) {
+    if (!buf) return;
+    buf->len = 0;
+    if (buf->data) buf->data[0] = '\0';
+}
+
+void tyjson_buf_free(tyjson_buf *buf) {
+    if (!buf) return;
+    tyjson__free(&buf->alc, buf->data);
+    buf->data = NULL;
+    buf->len = 0;
+    buf->cap = 0;
+}
+
+tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const void *in,
+                                   const tyjson_write_options *opts, tyjson_error *err) {
+    if (!buf || (!buf->data && buf->len) || buf->len > buf->cap) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    tyjson_status st = prepare(type, in, err);
+    if (st != TYJSON_OK) return st;
+    char tmp[HEAP_TMP];
+    tyjson__wbuf wb;
+    if (!buf->data) {
+        if (!buf->alc.malloc) buf->alc = tyjson__libc_alloc; /* zero-initialised buf */
+        tyjson__wbuf_init_heap(&wb, &buf->alc, estimate(type, (const char *)in), tmp,
+                               sizeof(tmp));
+        if (wb.status != TYJSON_OK) {
+            tyjson__err_set(err, wb.status, NULL, 0, 0);
+            return wb.status;
+        }
+    } else {
+        tyjson__wbuf_init_heap_at(&wb, &buf->alc, buf->data, buf->cap, buf->len, tmp, sizeof(tmp));
+    }
+    st = run(&wb, type, in, opts, err);
+    /* The block may have moved even when the encode failed. */
+    buf->data = wb.buf;
+    buf->cap = wb.cap;
+    if (st != TYJSON_OK) {
+        if (buf->data) buf->data[buf->len] = '\0'; /* drop the partial text */
+        return st;
+    }
+    buf->len = tyjson__wbuf_size(&wb);
+    tyjson__err_ok(err);
+    return TYJSON_OK;
+}

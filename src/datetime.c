@@ -1,0 +1,252 @@
+/*
+ * datetime.c - strict ISO-8601 dates ("YYYY-MM-DD") and date-times
+ * ("YYYY-MM-DDTHH:MM:SS[.f...](Z|+HH:MM|-HH:MM)"), and their conversion to
+ * and from the Unix epoch in the proleptic Gregorian calendar.
+ *
+ * Day counts use years that start in March, so that the leap day is the
+ * last day of its year and the month lengths before it follow the fixed
+ * 31/30 pattern that (153 * m + 2) / 5 reproduces.
+ */
+#include "bind.h"
+
+static bool is_leap(int32_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+
+static unsigned days_in_month(int32_t y, unsigned m) {
+    static const u8 dim[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && is_leap(y) ? 29u : dim[m - 1];
+}
+
+static bool date_valid(const tyjson_date *d) {
+    return d->year >= 0 && d->year <= 9999 && d->month >= 1 && d->month <= 12 && d->day >= 1 &&
+           d->day <= days_in_month(d->year, d->month);
+}
+
+static bool datetime_valid(const tyjson_datetime *dt) {
+    return date_valid(&dt->date) && dt->hour < 24 && dt->minute < 60 && dt->second < 60 &&
+           dt->nanosecond < 1000000000u && dt->offset_minutes >= -1439 &&
+           dt->offset_minutes <= 1439;
+}
+
+/* Days from 1970-01-01 to y-m-d. Years 0-9999 are shifted by one 400-year
+ * cycle (146097 days) so that every quotient below is non-negative. */
+static int64_t days_from_civil(int32_t y, unsigned m, unsigned d) {
+    int64_t yy = (int64_t)y - (m <= 2 ? 1 : 0) + 400; /* March-based year */
+    int64_t cycle = yy / 400, yoc = yy % 400;
+    unsigned mar = m > 2 ? m - 3 : m + 9; /* months since March */
+    int64_t doy = (153 * (int64_t)mar + 2) / 5 + (int64_t)d - 1;
+    int64_t doc = yoc * 365 + yoc / 4 - yoc / 100 + doy;
+    /* 719468: days from 0000-03-01 to 1970-01-01. */
+    return (cycle - 1) * 146097 + doc - 719468;
+}
+
+/* Inverse of days_from_civil for the days of years 0-9999. */
+static void civil_from_days(int64_t days, tyjson_date *out) {
+    int64_t z = days + 719468 + 146097; /* days since -0400-03-01, >= 0 */
+    int64_t cycle = z / 146097, doc = z % 146097;
+    int64_t yoc = (doc - doc / 1460 + doc / 36524 - doc / 146096) / 365;
+    int64_t doy = doc - (365 * yoc + yoc / 4 - yoc / 100);
+    int64_t mar = (5 * doy + 2) / 153;
+    unsigned d = (unsigned)(doy - (153 * mar + 2) / 5 + 1);
+    unsigned m = (unsigned)(mar < 10 ? mar + 3 : mar - 9);
+    int64_t y = yoc + (cycle - 1) * 400 + (m <= 2 ? 1 : 0);
+    out->year = (int32_t)y;
+    out->month = (uint8_t)m;
+    out->day = (uint8_t)d;
+}
+
+/* ----------------------------------------------------------------------------
+ * Parsing
+ * ------------------------------------------------------------------------- */
+static bool digits(const char *s, usize n, u32 *out) {
+    u32 v = 0;
+    for (usize i = 0; i < n; i++) {
+        unsigned c = (unsigned char)s[i] - '0';
+        if (c > 9) return false;
+        v = v * 10 + c;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_date10(const char *s, tyjson_date *out) {
+    u32 y, m, d;
+    if (!digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &m) || s[7] != '-' ||
+        !digits(s + 8, 2, &d))
+        return false;
+    tyjson_date t;
+    t.year = (int32_t)y;
+    t.month = (uint8_t)m;
+    t.day = (uint8_t)d;
+    if (m > 12 || d > 31 || !date_valid(&t)) return false;
+    *out = t;
+    return true;
+}
+
+bool tyjson_date_parse(const char *s, usize len, tyjson_date *out) {
+    if (!s || len != 10 || !out) return false;
+    return parse_date10(s, out);
+}
+
+bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
+    if (!s || !out || len < 20) return false;
+    tyjson_datetime t;
+    memset(&t, 0, sizeof(t));
+    u32 hh, mi, ss;
+    if (!parse_date10(s, &t.date) || s[10] != 'T' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
+        !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss))
+        return false;
+    if (hh > 23 || mi > 59 || ss > 59) return false;
+    t.hour = (uint8_t)hh;
+    t.minute = (uint8_t)mi;
+    t.second = (uint8_t)ss;
+    usize i = 19;
+    if (s[i] == '.') {
+        i++;
+        usize start = i;
+        u32 ns = 0;
+        while (i < len && i - start < 9 && (unsigned)((unsigned char)s[i] - '0') <= 9)
+            ns = ns * 10 + (u32)(s[i++] - '0');
+        usize nd = i - start;
+        if (nd == 0) return false;
+        for (usize k = nd; k < 9; k++) ns *= 10;
+        t.nanosecond = ns;
+    }
+    if (i >= len) return false;
+    if (s[i] == 'Z') {
+        i++;
+    } else if (s[i] == '+' || s[i] == '-') {
+        u32 oh, om;
+        if (len - i < 6 || !digits(s + i + 1, 2, &oh) || s[i + 3] != ':' ||
+            !digits(s + i + 4, 2, &om) || oh > 23 || om > 59)
+            return false;
+        int off = (int)(oh * 60 + om);
+        t.offset_minutes = (int16_t)(s[i] == '-' ? -off : off);
+        i += 6;
+    } else {
+        return false;
+    }
+    if (i != len) return false;
+    *out = t;
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * Formatting
+ * ------------------------------------------------------------------------- */
+static char *put2(char *o, unsigned v) {
+    o[0] = (char)('0' + v / 10);
+    o[1] = (char)('0' + v % 10);
+    return o + 2;
+}
+
+static char *put_date(char *o, const tyjson_date *d) {
+    unsigned y = (unsigned)d->year;
+    o = put2(o, y / 100);
+    o = put2(o, y % 100);
+    *o++ = '-';
+    o = put2(o, d->month);
+    *o++ = '-';
+    return put2(o, d->day);
+}
+
+usize tyjson_date_format(const tyjson_date *d, char *out) {
+    if (!d || !out || !date_valid(d)) return 0;
+    put_date(out, d);
+    return 10;
+}
+
+usize tyjson_datetime_format(const tyjson_datetime *dt, char *out) {
+    if (!dt || !out || !datetime_valid(dt)) return 0;
+    char *o = put_date(out, &dt->date);
+    *o++ = 'T';
+    o = put2(o, dt->hour);
+    *o++ = ':';
+    o = put2(o, dt->minute);
+    *o++ = ':';
+    o = put2(o, dt->second);
+    if (dt->nanosecond) {
+        /* 3, 6 or 9 digits: the fewest that are exact. */
+        u32 ns = dt->nanosecond, nd = 9;
+        if (ns % 1000000u == 0) {
+            ns /= 1000000u;
+            nd = 3;
+        } else if (ns % 1000u == 0) {
+            ns /= 1000u;
+            nd = 6;
+        }
+        *o++ = '.';
+        for (u32 k = nd; k-- > 0;) {
+            o[k] = (char)('0' + ns % 10);
+            ns /= 10;
+        }
+        o += nd;
+    }
+    if (dt->offset_minutes == 0) {
+        *o++ = 'Z';
+    } else {
+        int off = dt->offset_minutes;
+        *o++ = off < 0 ? '-' : '+';
+        if (off < 0) off = -off;
+        o = put2(o, (unsigned)off / 60);
+        *o++ = ':';
+        o = put2(o, (unsigned)off % 60);
+    }
+    return (usize)(o - out);
+}
+
+/* ----------------------------------------------------------------------------
+ * Epoch conversion
+ * ------------------------------------------------------------------------- */
+int64_t tyjson__datetime_epoch_sec(const tyjson_datetime *dt) {
+    int64_t days = days_from_civil(dt->date.year, dt->date.month, dt->date.day);
+    return days * 86400 + (int64_t)dt->hour * 3600 + (int64_t)dt->minute * 60 + dt->second -
+           (int64_t)dt->offset_minutes * 60;
+}
+
+/* Epoch seconds of 0000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z. */
+#define MIN_SEC (-62167219200LL)
+#define END_SEC (253402300800LL)
+
+bool tyjson__datetime_from_epoch_sec(int64_t sec, uint32_t nanosecond, tyjson_datetime *dt) {
+    if (sec < MIN_SEC || sec >= END_SEC || nanosecond >= 1000000000u) return false;
+    int64_t days = sec / 86400, rem = sec % 86400;
+    if (rem < 0) {
+        rem += 86400;
+        days--;
+    }
+    civil_from_days(days, &dt->date);
+    dt->hour = (uint8_t)(rem / 3600);
+    dt->minute = (uint8_t)(rem / 60 % 60);
+    dt->second = (uint8_t)(rem % 60);
+    dt->nanosecond = nanosecond;
+    dt->offset_minutes = 0;
+    return true;
+}
+
+bool tyjson_datetime_to_epoch_ns(const tyjson_datetime *dt, int64_t *ns) {
+    if (!dt || !ns || !datetime_valid(dt)) return false;
+    const int64_t giga = 1000000000LL;
+    int64_t sec = tyjson__datetime_epoch_sec(dt), frac = (int64_t)dt->nanosecond;
+    /* sec * 1e9 + frac must fit; below zero it is computed as
+     * (sec + 1) * 1e9 - (1e9 - frac) so that INT64_MIN itself is reached. */
+    if (sec >= 0) {
+        if (sec > (INT64_MAX - frac) / giga) return false;
+        *ns = sec * giga + frac;
+        return true;
+    }
+    if (sec + 1 < INT64_MIN / giga) return false;
+    int64_t base = (sec + 1) * giga, sub = giga - frac;
+    if (base < INT64_MIN + sub) return false;
+    *ns = base - sub;
+    return true;
+}
+
+bool tyjson_datetime_from_epoch_ns(int64_t ns, tyjson_datetime *dt) {
+    if (!dt) return false;
+    int64_t sec = ns / 1000000000LL, rem = ns % 1000000000LL;
+    if (rem < 0) {
+        rem += 1000000000LL;
+        sec--;
+    }
+    return tyjson__datetime_from_epoch_sec(sec, (uint32_t)rem, dt);
+}
