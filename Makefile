@@ -1,12 +1,13 @@
 # Thin wrapper over CMake for the two commands of the README.
 #   make bench   build everything and run the benchmark comparison
 #   make test    build and run every test: a release build with gcc, then the
-#                whole suite again under AddressSanitizer + UBSan with clang
+#                whole suite again under AddressSanitizer + UBSan with clang,
+#                then one quick benchmark round that checks every adapter
 #   make install PREFIX=/usr/local
 JOBS ?= 2
 PREFIX ?= /usr/local
 
-.PHONY: all bench test test-release test-sanitize install clean
+.PHONY: all bench test test-release test-sanitize test-bench install clean
 
 all:
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
@@ -15,7 +16,7 @@ all:
 bench:
 	bash bench/run.sh
 
-test: test-release test-sanitize
+test: test-release test-sanitize test-bench
 
 test-release:
 	CC=gcc CXX=g++ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
@@ -26,6 +27,9 @@ test-sanitize:
 	CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTYJSON_SANITIZE=ON
 	cmake --build build-asan -j$(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j$(JOBS)
+
+test-bench:
+	bash bench/run.sh --quick
 
 install: all
 	cmake --install build --prefix $(PREFIX)
