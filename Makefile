@@ -7,16 +7,22 @@
 JOBS ?= 2
 PREFIX ?= /usr/local
 
-.PHONY: all bench test test-release test-sanitize test-bench install clean
+.PHONY: all bench deps test test-release test-sanitize test-bench install clean
 
 all:
 	cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 	cmake --build build -j$(JOBS)
 
-bench:
+deps:
+	@bash tools/install_deps.sh
+
+bench: deps
 	bash bench/run.sh
 
-test: test-release test-sanitize test-bench
+test: deps
+	$(MAKE) test-release
+	$(MAKE) test-sanitize
+	$(MAKE) test-bench
 
 test-release:
 	CC=gcc CXX=g++ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
