@@ -52,7 +52,10 @@ const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags,
 
 /* ----------------------------------------------------------------------------
  * Writing. Each writer appends at dst (which has room for at least
- * TYJSON__NUM_MAX_CHARS bytes), writes no NUL and returns the new end.
+ * TYJSON__NUM_MAX_CHARS bytes), adds no NUL terminator and returns the new
+ * end. The bytes from the returned end up to dst + TYJSON__NUM_MAX_CHARS are
+ * scratch: the writers store whole 8-byte words and may leave any bytes
+ * there, so a caller writes on from the returned end.
  * ------------------------------------------------------------------------- */
 #define TYJSON__NUM_MAX_CHARS 40
 
@@ -70,5 +73,9 @@ char *tyjson__f64_write(double v, char *dst);
 /** Same rules for a float: the shortest text that reads back (as a float,
  *  after rounding the decimal to float) to exactly v: 3.67f -> "3.67". */
 char *tyjson__f32_write(float v, char *dst);
+
+/* The reader's common case as an inline function, tyjson__num_read_inline,
+ * for hot callers (the DOM parser). */
+#include "num_inline.h"
 
 #endif /* TYJSON_NUM_H */

@@ -16,9 +16,6 @@
  *      significands whose truncation cannot be settled come here.
  */
 #include "num.h"
-#include "num_tables.h"
-
-#include <float.h>
 
 #define EL_FAIL (~(u64)0)           /* no double has these bits as a result */
 #define INF_BITS ((u64)0x7FF << 52) /* any result >= this overflowed */
@@ -368,60 +365,23 @@ static TYJSON__NOINLINE const u8 *int_slow(const u8 *start, const u8 *ip, const 
     return num_range(start, p, flags, out, err, err_pos);
 }
 
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-#  define CLINGER 1 /* double arithmetic rounds once, to double */
-#else
-#  define CLINGER 0 /* x87 extended precision would round twice */
-#endif
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
-    (defined(__GNUC__) || defined(__clang__))
-#  define SWAR 1 /* eight digits per step; the first digit is the low byte */
-#else
-#  define SWAR 0
-#endif
-
-TYJSON__FORCEINLINE u64 load8(const u8 *p) {
-    u64 v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-/* The value of eight digits: pairs, then quads, then the whole, each step
- * folding a lane into its left neighbour (x * 10^k + next). */
-TYJSON__FORCEINLINE u64 parse8(u64 v) {
-    v -= 0x3030303030303030u;
-    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFu;
-    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFu;
-    return (v * 10000 + (v >> 32)) & 0xFFFFFFFFu;
-}
-
 /* Appends the run of digits at p to *sig (wrapping; the caller counts the
- * digits) and returns its end. While 8 bytes remain readable it takes 8
- * bytes per step: the first non-digit byte is the lowest one whose value
- * x = byte ^ '0' is >= 10, seen as bit 7 of x | (x + 0x76). Bytes after it
- * may be garbled by carries, but only the lowest one is used. A run shorter
- * than 8 is shifted to the top and padded with '0' bytes below. */
+ * digits) and returns its end: 8 digits per step while 8 bytes remain
+ * readable (num_inline.h has the lane helpers), then one at a time. */
 TYJSON__FORCEINLINE const u8 *scan_digits(const u8 *p, const u8 *end, u64 *sig) {
     u64 s = *sig;
-#if SWAR
-    static const u64 pow10_small[8] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000};
+#if TYJSON__NUM_SWAR
     while (end - p >= 8) {
-        u64 v = load8(p), x = v ^ 0x3030303030303030u;
-        u64 stop = (x | (x + 0x7676767676767676u)) & 0x8080808080808080u;
+        u64 x = tyjson__num_load8(p) ^ TYJSON__NUM_ZEROS8, stop = tyjson__num_nondigits8(x);
         if (!stop) {
-            s = s * 100000000 + parse8(v);
+            s = s * 100000000 + tyjson__num_digits8(x);
             p += 8;
             continue;
         }
-        int n = __builtin_ctzll(stop) >> 3;
-        if (n) {
-            v = (v << (64 - 8 * n)) | (0x3030303030303030u >> (8 * n));
-            s = s * pow10_small[n] + parse8(v);
-            p += n;
-        }
+        int n = tyjson__num_ctz64(stop) >> 3;
+        s = s * tyjson__num_pow10_u64[n] + tyjson__num_digits8(tyjson__num_first_lanes(x, n));
         *sig = s;
-        return p;
+        return p + n;
     }
 #endif
     u32 d;
@@ -433,14 +393,16 @@ TYJSON__FORCEINLINE const u8 *scan_digits(const u8 *p, const u8 *end, u64 *sig) 
     return p;
 }
 
-static const double pow10_exact[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                       1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                       1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+const double tyjson__num_pow10_f64[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                          1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                          1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/* Digits accumulate into a wrapping u64 with no per-digit checks; the digit
- * count afterwards says whether the value is exact (<= 19 digits). */
-const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags, tyjson__num *out,
-                           tyjson_status *err, const u8 **err_pos) {
+/* Any number, anywhere before `end`. Digits accumulate into a wrapping u64
+ * with no per-digit checks; the digit count afterwards says whether the
+ * value is exact (<= 19 digits). */
+TYJSON__NOINLINE const u8 *tyjson__num_read_slow(const u8 *p, const u8 *end, u32 flags,
+                                                 tyjson__num *out, tyjson_status *err,
+                                                 const u8 **err_pos) {
     TYJSON_API_CHECK(p < end);
     const u8 *start = p;
     bool neg = *p == '-';
@@ -498,9 +460,9 @@ const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags, tyjson__num *o
     double f;
     if (likely((usize)(ie - ip) + (usize)(fe - fp) <= SIG_DIGITS)) {
         i64 q = e - (fe - fp);
-        if (CLINGER && sig <= (u64)1 << 53 && q >= -22 && q <= 22) {
+        if (TYJSON__NUM_CLINGER && sig <= (u64)1 << 53 && q >= -22 && q <= 22) {
             f = (double)sig;
-            f = q < 0 ? f / pow10_exact[-q] : f * pow10_exact[q];
+            f = q < 0 ? f / tyjson__num_pow10_f64[-q] : f * tyjson__num_pow10_f64[q];
             goto real;
         }
         bits = exact_bits(sig, q, &t);
@@ -513,4 +475,38 @@ real:
     out->kind = TYJSON__NUM_REAL;
     out->v.f = neg ? -f : f;
     return p;
+}
+
+/* ----------------------------------------------------------------------------
+ * The fast path's out-of-line parts (num_inline.h)
+ * ------------------------------------------------------------------------- */
+
+const u64 tyjson__num_pow10_u64[16] = {1u,
+                                       10u,
+                                       100u,
+                                       1000u,
+                                       10000u,
+                                       100000u,
+                                       1000000u,
+                                       10000000u,
+                                       100000000u,
+                                       1000000000u,
+                                       10000000000u,
+                                       100000000000u,
+                                       1000000000000u,
+                                       10000000000000u,
+                                       100000000000000u,
+                                       1000000000000000u};
+
+u64 tyjson__num_scaled_bits(u64 w, i64 q) {
+    if (w == 0 || q < TYJSON__POW5_MIN) return 0; /* w * 10^q < 2^-1075 */
+    if (q > 308) return ~(u64)0;
+    u64 b = el_bits(w, (int)q);
+    return b >= INF_BITS ? ~(u64)0 : b; /* EL_FAIL is ~0 too */
+}
+
+const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags, tyjson__num *out,
+                           tyjson_status *err, const u8 **err_pos) {
+    TYJSON_API_CHECK(p < end);
+    return tyjson__num_read_inline(p, end, flags, out, err, err_pos);
 }

@@ -11,7 +11,7 @@ _Static_assert(TYJSON__FLOG10_3Q_POW2_MUL == 157827 && TYJSON__FLOG10_3Q_POW2_AD
 
 /* floor(5^q * 2^(127 - floor(log2(5^q)))) for q in [POW5_MIN, POW5_MAX]:
  * 5^q normalized into [2^127, 2^128) and truncated, as {high, low} halves. */
-const u64 tyjson__pow5_128[667][2] = {
+const u64 tyjson__pow5_128[669][2] = {
     {0xEEF453D6923BD65Au, 0x113FAA2906A13B3Fu}, /* 5^-342 */
     {0x9558B4661B6565F8u, 0x4AC7CA59A424C507u}, /* 5^-341 */
     {0xBAAEE17FA23EBF76u, 0x5D79BCF00D2DF649u}, /* 5^-340 */
@@ -679,4 +679,6 @@ const u64 tyjson__pow5_128[667][2] = {
     {0xCA5E89B18B602368u, 0x385BB19CB14BDFC4u}, /* 5^322 */
     {0xFCF62C1DEE382C42u, 0x46729E03DD9ED7B5u}, /* 5^323 */
     {0x9E19DB92B4E31BA9u, 0x6C07A2C26A8346D1u}, /* 5^324 */
+    {0xC5A05277621BE293u, 0xC7098B7305241885u}, /* 5^325 */
+    {0xF70867153AA2DB38u, 0xB8CBEE4FC66D1EA7u}, /* 5^326 */
 };

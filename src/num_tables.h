@@ -13,7 +13,7 @@
 #include "internal.h"
 
 #define TYJSON__POW5_MIN (-342)
-#define TYJSON__POW5_MAX 324
+#define TYJSON__POW5_MAX 326
 
 extern const u64 tyjson__pow5_128[TYJSON__POW5_MAX - TYJSON__POW5_MIN + 1][2];
 
@@ -73,6 +73,20 @@ TYJSON__FORCEINLINE int tyjson__clz64(u64 x) {
     int n = 0;
     while (!(x >> 63)) {
         x <<= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/** Trailing zero bits of x, which must not be 0. */
+TYJSON__FORCEINLINE int tyjson__num_ctz64(u64 x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
         n++;
     }
     return n;

@@ -276,7 +276,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
                 (flags & TYJSON_READ_ALLOW_INF_NAN))                           \
                 goto inf_nan_##done;                                           \
             tyjson__num n_;                                                    \
-            const u8 *q_ = tyjson__num_read(cur, end, flags, &n_, &code, &errpos); \
+            const u8 *q_ = tyjson__num_read_inline(cur, end, flags, &n_, &code, &errpos); \
             if (!q_) {                                                         \
                 /* "1." or "-" cut off by the end of input */                  \
                 if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED; \

@@ -163,9 +163,9 @@ TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
     if (unlikely((usize)(wb->end - d) < SCALAR_ROOM)) d = tyjson__wbuf_grow(wb, d, SCALAR_ROOM);
     switch (kind) {
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT:
-        return tyjson__u64_write(uni.u64, d);
+        return tyjson__u64_write_inline(uni.u64, d);
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT:
-        return tyjson__i64_write(uni.i64, d);
+        return tyjson__i64_write_inline(uni.i64, d);
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL: {
         u64 bits;
         memcpy(&bits, &uni.f64, 8);

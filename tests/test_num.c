@@ -67,7 +67,7 @@ typedef struct rd {
 
 /* Reads s[0..len) from an exactly sized heap copy, so that ASan catches any
  * read past `end`. */
-static rd read_n(const char *s, usize len, u32 flags) {
+static rd read_exact(const char *s, usize len, u32 flags) {
     rd r;
     memset(&r, 0, sizeof r);
     u8 *buf = (u8 *)malloc(len ? len : 1);
@@ -81,6 +81,42 @@ static rd read_n(const char *s, usize len, u32 flags) {
         r.err_off = (usize)(ep - buf);
     free(buf);
     return r;
+}
+
+/* The same text followed by a delimiter and more digits, with room to spare:
+ * the reader's fast path, which loads 8 bytes at a time ahead. */
+static rd read_padded(const char *s, usize len, u32 flags) {
+    static const char delims[] = ",] }\n:";
+    static unsigned turn;
+    rd r;
+    memset(&r, 0, sizeof r);
+    u8 *buf = (u8 *)malloc(len + 128);
+    memcpy(buf, s, len);
+    buf[len] = (u8)delims[turn++ % (sizeof delims - 1)];
+    memset(buf + len + 1, '7', 127);
+    const u8 *ep = NULL;
+    r.err = TYJSON_OK;
+    r.end = tyjson__num_read(buf, buf + len + 128, flags, &r.n, &r.err, &ep);
+    if (r.end)
+        r.end = (const u8 *)s + (r.end - buf);
+    else
+        r.err_off = (usize)(ep - buf);
+    free(buf);
+    return r;
+}
+
+/* Both ways, which must agree exactly: kind, value bits, end, error. */
+static rd read_n(const char *s, usize len, u32 flags) {
+    rd a = read_exact(s, len, flags), b = read_padded(s, len, flags);
+    bool same = a.end == b.end && a.err == b.err && a.err_off == b.err_off;
+    if (same && a.end) same = a.n.kind == b.n.kind && a.n.v.u == b.n.v.u;
+    if (!same)
+        TEST_FAIL("\"%.*s\": exact end %td err %d at %zu kind %d %#" PRIx64
+                  ", padded end %td err %d at %zu kind %d %#" PRIx64,
+                  (int)len, s, a.end ? a.end - (const u8 *)s : -1, (int)a.err, a.err_off,
+                  (int)a.n.kind, a.n.v.u, b.end ? b.end - (const u8 *)s : -1, (int)b.err,
+                  b.err_off, (int)b.n.kind, b.n.v.u);
+    return a;
 }
 static rd read_s(const char *s, u32 flags) { return read_n(s, strlen(s), flags); }
 
@@ -663,6 +699,72 @@ TEST(f64_shortest) {
     for (u64 b = 1; b < 5000; b++) check_shortest(bitsd(b));
 }
 
+/* The layout rules of num.h, written plainly: digits d (no leading or
+ * trailing zeros) times 10^x, x being the exponent of the first digit. */
+static void ref_layout(const char *d, int x, char *out) {
+    int n = (int)strlen(d);
+    if (x >= 21 || x < -6) {
+        out += sprintf(out, "%c", d[0]);
+        if (n > 1) out += sprintf(out, ".%s", d + 1);
+        sprintf(out, "e%d", x);
+    } else if (x >= n - 1) {
+        out += sprintf(out, "%s", d);
+        for (int i = 0; i < x - n + 1; i++) *out++ = '0';
+        strcpy(out, ".0");
+    } else if (x >= 0) {
+        sprintf(out, "%.*s.%s", x + 1, d, d + x + 1);
+    } else {
+        out += sprintf(out, "0.");
+        for (int i = 0; i < -x - 1; i++) *out++ = '0';
+        strcpy(out, d);
+    }
+}
+
+/* Our text for d, re-laid out from its own digits and exponent by
+ * ref_layout: every layout branch of the writer, whatever the digits. */
+static void check_layout(double d) {
+    char ours[64], digits[32], want[80];
+    w64(d, ours);
+    const char *s = ours;
+    char *w = want;
+    if (*s == '-') *w++ = *s++;
+    /* significant digits, and x from where the point is relative to the
+     * first of them, plus any exponent */
+    int n = 0, pos = 0, first = -1, point_at = -1;
+    const char *p = s;
+    for (; *p && *p != 'e'; p++) {
+        if (*p == '.') {
+            point_at = pos;
+            continue;
+        }
+        if (*p != '0' && first < 0) first = pos;
+        if (first >= 0) digits[n++] = *p;
+        pos++;
+    }
+    if (first < 0) return; /* 0.0 */
+    if (point_at < 0) point_at = pos;
+    int x = point_at - first - 1 + (*p == 'e' ? atoi(p + 1) : 0);
+    while (n > 1 && digits[n - 1] == '0') n--;
+    digits[n] = 0;
+    ref_layout(digits, x, w);
+    if (strcmp(ours, want) != 0)
+        TEST_FAIL("%a: wrote \"%s\", the layout rules give \"%s\"", d, ours, want);
+}
+
+TEST(f64_layout) {
+    for (int i = 0; i < SCALE(300000); i++) check_layout(rnd_double());
+    char buf[64];
+    for (int i = 0; i < SCALE(300000); i++) {
+        /* few digits, all decimal exponents of plain notation and around */
+        snprintf(buf, sizeof buf, "%.*ge%d", 1 + (int)(rnd() % 17),
+                 (double)(rnd() % 1000000) / 1000.0, (int)(rnd() % 40) - 20);
+        check_layout(strtod(buf, NULL));
+        check_layout(-strtod(buf, NULL));
+    }
+    for (int e = -1074; e <= 1023; e++) check_layout(ldexp(1.0, e));
+    for (u64 v = 1; v < 100000; v = v * 3 + 1) check_layout((double)v);
+}
+
 /* ----------------------------------------------------------------------------
  * Writing floats
  * ------------------------------------------------------------------------- */
@@ -754,6 +856,76 @@ TEST(int_write) {
         u64 v = rnd() >> (rnd() % 64);
         check_u64(v);
         check_i64((i64)v);
+    }
+}
+
+/* The inline writers (num_inline.h) agree with the out-of-line ones. */
+TEST(int_write_inline) {
+    char a[TYJSON__NUM_MAX_CHARS], b[TYJSON__NUM_MAX_CHARS];
+    for (u64 v = 0; v < 20000; v++) {
+        char *ea = tyjson__u64_write_inline(v, a), *eb = tyjson__u64_write(v, b);
+        ASSERT_EQ_INT(ea - a, eb - b);
+        ASSERT_TRUE(memcmp(a, b, (usize)(ea - a)) == 0);
+        ea = tyjson__i64_write_inline(-(i64)v, a);
+        eb = tyjson__i64_write(-(i64)v, b);
+        ASSERT_EQ_INT(ea - a, eb - b);
+        ASSERT_TRUE(memcmp(a, b, (usize)(ea - a)) == 0);
+    }
+    for (int i = 0; i < SCALE(100000); i++) {
+        u64 v = rnd() >> (rnd() % 64);
+        char *ea = tyjson__u64_write_inline(v, a), *eb = tyjson__u64_write(v, b);
+        ASSERT_EQ_INT(ea - a, eb - b);
+        ASSERT_TRUE(memcmp(a, b, (usize)(ea - a)) == 0);
+        ea = tyjson__i64_write_inline((i64)v, a);
+        eb = tyjson__i64_write((i64)v, b);
+        ASSERT_EQ_INT(ea - a, eb - b);
+        ASSERT_TRUE(memcmp(a, b, (usize)(ea - a)) == 0);
+    }
+    i64 ext[] = {INT64_MIN, INT64_MIN + 1, -1, 0, INT64_MAX};
+    for (usize i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        char *ea = tyjson__i64_write_inline(ext[i], a), *eb = tyjson__i64_write(ext[i], b);
+        ASSERT_EQ_INT(ea - a, eb - b);
+        ASSERT_TRUE(memcmp(a, b, (usize)(ea - a)) == 0);
+    }
+}
+
+/* The writers use the room after the text as scratch, but never reach
+ * dst + TYJSON__NUM_MAX_CHARS. */
+static void check_room(int kind, u64 bits) {
+    char buf[TYJSON__NUM_MAX_CHARS + 32];
+    memset(buf, 0x5A, sizeof buf);
+    char *e;
+    switch (kind) {
+    case 0: e = tyjson__u64_write(bits, buf); break;
+    case 1: e = tyjson__i64_write((i64)bits, buf); break;
+    case 2: e = tyjson__f64_write(bitsd(bits), buf); break;
+    default: {
+        float f;
+        u32 b32 = (u32)bits;
+        memcpy(&f, &b32, sizeof f);
+        e = tyjson__f32_write(f, buf);
+    }
+    }
+    ASSERT_TRUE(e > buf && e <= buf + TYJSON__NUM_MAX_CHARS);
+    for (usize i = TYJSON__NUM_MAX_CHARS; i < sizeof buf; i++)
+        if (buf[i] != 0x5A) TEST_FAIL("kind %d, %#" PRIx64 ": wrote byte %zu", kind, bits, i);
+}
+
+TEST(write_room) {
+    static const double reals[] = {-DBL_MAX, -DBL_MIN, -0x1p-1074, -1.2345678901234567e-300,
+                                   -0.000001234567890123456, -1234567890123456789.0, -0.1,
+                                   -1e21, -1e20, -123456789012345678.0, -1.0};
+    for (usize i = 0; i < sizeof reals / sizeof reals[0]; i++) check_room(2, dbits(reals[i]));
+    check_room(0, UINT64_MAX);
+    check_room(1, (u64)INT64_MIN);
+    check_room(3, fbits(-FLT_MAX));
+    check_room(3, fbits(-0x1p-149f));
+    for (int i = 0; i < SCALE(100000); i++) {
+        u64 b = rnd();
+        check_room(0, b >> (rnd() % 64));
+        check_room(1, b >> (rnd() % 64));
+        if (((b >> 52) & 0x7FF) != 0x7FF) check_room(2, b);
+        if (((b >> 23) & 0xFF) != 0xFF) check_room(3, b & 0xFFFFFFFFu);
     }
 }
 

@@ -14,7 +14,7 @@ the header still agrees with what was verified here.
 import sys
 
 POW5_MIN = -342  # below this, even 2^64 * 10^q rounds to zero
-POW5_MAX = 324   # the writer needs 10^-k down to k = -324 (2^-1074)
+POW5_MAX = 326   # the writer scales by 10^-k down to k = -326 (2^-1074 * 100)
 
 # floor(x * MUL + ADD) >> SHIFT formulas (arithmetic shift), see num_tables.h.
 FLOG2_POW5 = (76085, 0, 15)           # floor(log2(5^q)),     |q| <= 400
@@ -80,7 +80,9 @@ def main():
     rows = []
     for q in range(POW5_MIN, POW5_MAX + 1):
         p, exact = pow5_normalized(q)
-        assert (1 << 127) <= p < (1 << 128) - 1, q  # the writer adds 1
+        assert (1 << 127) <= p < (1 << 128), q
+        # the writer adds 1 to the low half alone: it must not carry
+        assert (p & (2 ** 64 - 1)) != 2 ** 64 - 1, q
         # the reader relies on: exact iff 0 <= q <= 55, low half zero iff q <= 27
         assert exact == (0 <= q <= 55), q
         assert ((p & (2 ** 64 - 1)) == 0) == (0 <= q <= 27), q
