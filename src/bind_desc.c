@@ -336,6 +336,16 @@ static u8 op_of(const tyjson_field *f) {
     }
 }
 
+/* True if the default escaping writes the key as is: printable ASCII
+ * other than '"' and '\\' (most keys). Others go through str_write. */
+static bool verbatim_key(const char *k) {
+    for (const u8 *s = (const u8 *)k; *s; s++)
+        if (*s < 0x20 || *s >= 0x7F || *s == '"' || *s == '\\') return false;
+    return true;
+}
+
+#define SMALL 64 /* types up to this many fields or keys need no scratch allocation */
+
 static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
     u32 nf = (u32)t->n_fields;
     u32 nk = 0;
@@ -350,26 +360,61 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
     if (max_bits > 16) max_bits = 16;
     u32 base_bits = log2_ceil(nk ? nk : 1) + 1;
     if (max_bits < base_bits) max_bits = base_bits;
-    usize table_slots = (usize)1 << max_bits;
 
-    /* Key literals first: their total length sizes the block. */
-    char **lits = (char **)calloc(nf ? nf : 1, sizeof(char *));
-    usize *lit_lens = (usize *)calloc(nf ? nf : 1, sizeof(usize));
-    key_in *kin = (key_in *)malloc((nk ? nk : 1) * sizeof(key_in));
+    /* Scratch: small types use the stack only. */
+    key_in kin_small[SMALL];
+    char *lit_small[SMALL];
+    usize len_small[SMALL];
+    u16 table_small[1024];
+    key_in *kin = nk <= SMALL ? kin_small : (key_in *)malloc(nk * sizeof(key_in));
+    char **lits = nf <= SMALL ? lit_small : (char **)malloc(nf * sizeof(char *));
+    usize *lit_lens = nf <= SMALL ? len_small : (usize *)malloc(nf * sizeof(usize));
+    u16 *scratch = ((usize)1 << max_bits) <= 1024 ? table_small
+                                                   : (u16 *)malloc(((usize)1 << max_bits) * sizeof(u16));
     tyjson__bind_prep *p = NULL;
+    u32 n_lits = 0;
+    if (!kin || !lits || !lit_lens || !scratch) goto nomem;
+
+    /* Key literals `"key": `: most keys are copied as they are; the rest
+     * (escapes, non-ASCII, which is validated) go through str_write. */
     usize lit_total = 0;
-    if (!lits || !lit_lens || !kin) goto nomem;
     for (u32 i = 0; i < nf; i++) {
-        tyjson_status st;
-        lits[i] = key_literal(t->fields[i].name, &lit_lens[i], &st);
-        if (!lits[i]) {
-            if (st == TYJSON_E_NOMEM) goto nomem;
-            bad(err, t, i, "field name is not valid UTF-8");
-            goto fail;
+        const char *name = t->fields[i].name;
+        lits[i] = NULL;
+        if (verbatim_key(name)) {
+            lit_lens[i] = strlen(name) + 4;
+        } else {
+            tyjson_status st;
+            lits[i] = key_literal(name, &lit_lens[i], &st);
+            if (!lits[i]) {
+                if (st == TYJSON_E_NOMEM) goto nomem;
+                bad(err, t, i, "field name is not valid UTF-8");
+                goto fail;
+            }
+            n_lits = i + 1;
         }
         if (lit_lens[i] - 1 > UINT32_MAX) goto nomem;
         lit_total += lit_lens[i];
     }
+    n_lits = nf;
+
+    /* The hash, into the scratch table. */
+    tyjson__bind_prep params;
+    memset(&params, 0, sizeof(params));
+    {
+        u32 k = 0;
+        for (u32 i = 0; i < nf; i++) {
+            const tyjson_field *f = &t->fields[i];
+            kin[k].name = (const u8 *)f->name;
+            kin[k++].len = strlen(f->name);
+            for (const char *const *al = f->aliases; al && *al; al++) {
+                kin[k].name = (const u8 *)*al;
+                kin[k++].len = strlen(*al);
+            }
+        }
+    }
+    pick_hash(&params, kin, nk, scratch, max_bits);
+    usize table_slots = (usize)params.mask + 1;
 
     usize off_fields = round8(sizeof(tyjson__bind_prep));
     usize off_req = off_fields + round8(nf * sizeof(tyjson__bind_field));
@@ -381,12 +426,14 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
     char *blk = (char *)calloc(1, total);
     if (!blk) goto nomem;
     p = (tyjson__bind_prep *)(void *)blk;
+    *p = params;
     tyjson__bind_field *fields = (tyjson__bind_field *)(void *)(blk + off_fields);
     u64 *req = (u64 *)(void *)(blk + off_req);
     u64 *dfl = (u64 *)(void *)(blk + off_dflt);
     tyjson__bind_key *keys = (tyjson__bind_key *)(void *)(blk + off_keys);
     u16 *table = (u16 *)(void *)(blk + off_table);
     char *lit_dst = blk + off_lits;
+    memcpy(table, scratch, table_slots * sizeof(u16));
 
     p->type = t;
     p->size = t->size;
@@ -404,11 +451,17 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         const tyjson_field *f = &t->fields[i];
         tyjson__bind_field *bf = &fields[i];
         bf->f = f;
-        memcpy(lit_dst, lits[i], lit_lens[i]);
+        if (lits[i]) {
+            memcpy(lit_dst, lits[i], lit_lens[i]);
+        } else {
+            usize n = lit_lens[i] - 4;
+            lit_dst[0] = '"';
+            memcpy(lit_dst + 1, f->name, n);
+            memcpy(lit_dst + 1 + n, "\": ", 3);
+        }
         bf->lit = lit_dst;
         bf->lit_len = (u32)(lit_lens[i] - 1);
         bf->lit_plain = plain_key(f->name);
-        lit_dst += lit_lens[i];
         bf->kind = (u8)f->kind;
         bf->shape = (u8)f->shape;
         bf->index = i;
@@ -427,13 +480,14 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
             /* masks keep the literal's bytes of two little-endian loads */
             usize n = lit_lens[i] - 1;
             u8 w[16] = {0}, m[16] = {0};
-            memcpy(w, lits[i], n);
+            memcpy(w, lit_dst, n);
             memset(m, 0xFF, n);
             memcpy(bf->lit_words, w, 16);
             memcpy(bf->lit_masks, m, 16);
             bf->lit_match_len = (u8)n;
         }
 #endif
+        lit_dst += lit_lens[i];
         if (f->flags & TYJSON_F_REQUIRED) {
             req[i / 64] |= (u64)1 << (i % 64);
             p->any_required = true;
@@ -449,25 +503,16 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
             if (f->kind == TYJSON_K_DATETIME)
                 tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt);
         }
-        keys[k].name = f->name;
-        keys[k].len = (u32)strlen(f->name);
-        keys[k].field = i;
-        k++;
-        for (const char *const *al = f->aliases; al && *al; al++) {
-            keys[k].name = *al;
-            keys[k].len = (u32)strlen(*al);
+        for (u32 a = 0; a == 0 || (f->aliases && f->aliases[a - 1]); a++, k++) {
+            const char *name = a ? f->aliases[a - 1] : f->name;
+            keys[k].name = name;
+            keys[k].len = (u32)kin[k].len;
             keys[k].field = i;
-            k++;
+            u8 head[16] = {0};
+            memcpy(head, name, kin[k].len < 16 ? kin[k].len : 16);
+            memcpy(keys[k].head, head, 16);
         }
     }
-    for (u32 i = 0; i < nk; i++) {
-        kin[i].name = (const u8 *)keys[i].name;
-        kin[i].len = keys[i].len;
-        u8 head[16] = {0};
-        memcpy(head, keys[i].name, keys[i].len < 16 ? keys[i].len : 16);
-        memcpy(keys[i].head, head, 16);
-    }
-    pick_hash(p, kin, nk, table, max_bits);
     p->track_seen = p->any_required || (t->flags & TYJSON_T_DUPLICATE_ERROR);
     for (u32 i = 0; i < nf; i++)
         if (p->track_seen || fields[i].present_at) fields[i].op = TYJSON__OP_SPECIAL;
@@ -484,10 +529,11 @@ fail:
     p = NULL;
 done:
     if (lits)
-        for (u32 i = 0; i < nf; i++) free(lits[i]);
-    free(lits);
-    free(lit_lens);
-    free(kin);
+        for (u32 i = 0; i < n_lits; i++) free(lits[i]);
+    if (kin != kin_small) free(kin);
+    if (lits != lit_small) free(lits);
+    if (lit_lens != len_small) free(lit_lens);
+    if (scratch != table_small) free(scratch);
     return p;
 }
 
