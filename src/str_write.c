@@ -11,6 +11,7 @@
  * byte, so a long string never needs a reservation much larger than a block.
  */
 #include "str_write.h"
+#include "simd.h"
 
 /* Input bytes per reservation: 6 * BLOCK + BLOCK_EXTRA <= RESERVE_MAX. */
 #define BLOCK 512u
@@ -292,6 +293,27 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
                 d += 2;
             }
             s++;
+        } else if (!slash && !(flags & TYJSON_WRITE_ESCAPE_UNICODE)) {
+            /* Non-ASCII with minimal escaping: the reading core's scanner
+             * (SIMD when dispatched) validates the rest of the block in one
+             * pass and stops at the next byte that needs an escape; the
+             * clean run is copied at once. The limit lets a sequence that
+             * straddles the block end validate whole (BLOCK_EXTRA covers
+             * the 3 bytes past the reservation). */
+            const u8 *lim = (usize)(end - blk_end) > 3 ? blk_end + 3 : end;
+            tyjson__str_scan sc = tyjson__str_scan_long(s, lim, false);
+            usize run = (usize)(sc.stop - s);
+            memcpy(d, s, run);
+            d += run;
+            s = sc.stop;
+            if (s >= blk_end) {
+                *ps = s;
+                return d;
+            }
+            if (sc.err == TYJSON_E_UTF8) {
+                d = utf8_bad(wb, d, &s, end, flags);
+                if (!d) return NULL;
+            }
         } else {
             d = utf8_run(wb, d, &s, blk_end, end, flags);
             if (!d) return NULL;
