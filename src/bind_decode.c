@@ -191,73 +191,41 @@ static TYJSON__NOINLINE const u8 *fail_expect(dec *d, const u8 *p, const char *m
 /* ----------------------------------------------------------------------------
  * Whitespace and comments
  * ------------------------------------------------------------------------- */
-static TYJSON__NOINLINE const u8 *ws_slow(dec *d, const u8 *p) {
+/* Whitespace comes from the reading core; comments (when allowed) are
+ * handled here, out of line. */
+static TYJSON__NOINLINE const u8 *ws_comments(dec *d, const u8 *p) {
     const u8 *end = d->end;
     for (;;) {
-#if TYJSON__SWAR
-        /* Pretty text is a newline and a run of spaces: both in one step
-         * of 8 bytes, the newline taken as one more space. */
-        while (end - p >= 8) {
-            u64 x = tyjson__load64(p) ^ (TYJSON__ONES * ' ');
-            if ((x & 0xFF) == ('\n' ^ ' ')) x &= ~(u64)0xFF;
-            if (x) {
-                p += tyjson__ctz64(x) >> 3;
-                if (!tyjson__is_ws(*p) && *p != '/') return p;
-                break;
-            }
-            p += 8;
-        }
-#endif
-        if (p < end && tyjson__is_ws(*p)) {
-            p++; /* a newline, tab or CR, or a space near the end */
+        p = tyjson__skip_ws(p, end);
+        if (!(p < end && *p == '/' && end - p >= 2)) return p;
+        if (p[1] == '/') {
+            const u8 *nl = (const u8 *)memchr(p + 2, '\n', (usize)(end - p - 2));
+            p = nl ? nl + 1 : end;
             continue;
         }
-        if (p < end && *p == '/' && d->comments && end - p >= 2) {
-            if (p[1] == '/') {
-                const u8 *nl = (const u8 *)memchr(p + 2, '\n', (usize)(end - p - 2));
-                p = nl ? nl + 1 : end;
-                continue;
-            }
-            if (p[1] == '*') {
-                const u8 *q = p + 2;
-                for (;;) {
-                    q = (const u8 *)memchr(q, '*', (usize)(end - q));
-                    if (!q || end - q < 2) {
-                        if (d->pending == TYJSON_OK) {
-                            d->pending = TYJSON_E_COMMENT;
-                            d->pending_pos = p;
-                        }
-                        return end;
-                    }
-                    if (q[1] == '/') break;
-                    q++;
+        if (p[1] != '*') return p;
+        const u8 *q = p + 2;
+        for (;;) {
+            q = (const u8 *)memchr(q, '*', (usize)(end - q));
+            if (!q || end - q < 2) {
+                if (d->pending == TYJSON_OK) {
+                    d->pending = TYJSON_E_COMMENT;
+                    d->pending_pos = p;
                 }
-                p = q + 2;
-                continue;
+                return end;
             }
+            if (q[1] == '/') break;
+            q++;
         }
-        return p;
+        p = q + 2;
     }
 }
 
 TYJSON__FORCEINLINE const u8 *ws(dec *d, const u8 *p) {
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
-#if TYJSON__SWAR
-    /* pretty text: a newline, then up to 15 spaces of indentation */
-    if (d->end - p >= 17 && *p == '\n') {
-        const u8 *q = p + 1;
-        u64 x = tyjson__load64(q) ^ (TYJSON__ONES * ' ');
-        if (!x) {
-            q += 8;
-            x = tyjson__load64(q) ^ (TYJSON__ONES * ' ');
-        }
-        if (x) {
-            q += tyjson__ctz64(x) >> 3;
-            if (!tyjson__is_ws(*q) && *q != '/') return q;
-        }
-    }
-#endif
-    return ws_slow(d, p);
+    p = tyjson__skip_ws(p, d->end);
+    if (unlikely(p < d->end && *p == '/') && d->comments) return ws_comments(d, p);
+    return p;
 }
 
 /* ----------------------------------------------------------------------------
@@ -652,13 +620,34 @@ static TYJSON__NOINLINE const u8 *big_integer_real(dec *d, const tyjson__bind_fi
 
 TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, char *mem,
                                          const u8 *p, u8 kind) {
+    u64 u;
+    bool neg = false;
+    const u8 *q;
+    /* Short non-negative integers (ages, counts, small ids) are the usual
+     * case: up to 9 digits read here without the general reader's call;
+     * anything else (sign, fraction, exponent, leading zero, more digits,
+     * near the end of input) takes the general path below. */
+    if (likely(d->end - p > 10)) {
+        unsigned c = (unsigned)(p[0] - '0');
+        if (c <= 9 && (c != 0 || (unsigned)(p[1] - '0') > 9)) {
+            const u8 *s = p;
+            u = 0;
+            do {
+                u = u * 10 + c;
+                s++;
+                c = (unsigned)(*s - '0');
+            } while (c <= 9 && s - p < 9);
+            if (c > 9 && *s != '.' && (*s | 0x20) != 'e') {
+                q = s;
+                goto range;
+            }
+        }
+    }
     tyjson__num num;
     tyjson_status st;
     const u8 *ep;
-    const u8 *q = tyjson__num_read(p, d->end, 0, &num, &st, &ep);
+    q = tyjson__num_read(p, d->end, 0, &num, &st, &ep);
     if (unlikely(!q)) return int_fail(d, bf, p, st, ep);
-    u64 u;
-    bool neg = false;
     if (likely(num.kind == TYJSON__NUM_UINT)) {
         u = num.v.u;
     } else if (num.kind == TYJSON__NUM_SINT) {
@@ -669,6 +658,7 @@ TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, c
     } else {
         return fail(d, TYJSON_E_TYPE, p, type_msgs[exp_of_kind(bf->kind)][FOUND_REAL]);
     }
+range:;
     bool ok;
     i64 i = (i64)u;
     switch (kind) {

@@ -106,8 +106,23 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
     }
 }
 
-/* Bounded whitespace skip. */
+/* Bounded whitespace skip, for input without padding (binding decoder,
+ * pull reader): the same 8-byte space runs while 8 bytes remain, then bytes. */
 TYJSON__FORCEINLINE const u8 *tyjson__skip_ws(const u8 *p, const u8 *end) {
+#if TYJSON__SWAR
+    while (end - p >= 8) {
+        u64 x = tyjson__load64(p) ^ (TYJSON__ONES * ' ');
+        /* a newline followed by indentation counts as one more space */
+        if ((x & 0xFF) == ('\n' ^ ' ')) x &= ~(u64)0xFF;
+        if (x == 0) {
+            p += 8;
+            continue;
+        }
+        p += tyjson__ctz64(x) >> 3;
+        if (!tyjson__is_ws(*p)) return p;
+        p++;
+    }
+#endif
     while (p < end && tyjson__is_ws(*p)) p++;
     return p;
 }
