@@ -417,7 +417,8 @@ static void run_cold(void) {
                 continue;
             }
             if (rr.tasks[warm].cell[c].note[0]) {
-                snprintf(cr->note, NOTE_MAX, "%s", rr.tasks[warm].cell[c].note);
+                memmove(cr->note, rr.tasks[warm].cell[c].note, NOTE_MAX);
+                cr->note[NOTE_MAX - 1] = 0;
                 continue;
             }
             for (rep = 0; rep < cfg.cold_reps; rep++) {

@@ -187,7 +187,8 @@ static void print_group(const run_results *rr, const char *g) {
             printf(" %8s %7s %7s\n", "ty/best", "ty/yy", "ty/sj");
             header = true;
         }
-        snprintf(label, sizeof(label), "%s %s", tr->info.item, tr->info.op);
+        if (snprintf(label, sizeof(label), "%s %s", tr->info.item, tr->info.op) >= (int)sizeof(label))
+            label[sizeof(label) - 1] = 0; /* long labels are cut, as the column is */
         printf("%-36.36s", label);
         for (c = 0; c < n_conts; c++) {
             const cell_result *cr = &tr->cell[c];
