@@ -691,7 +691,7 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
         tyjson__num num;
         tyjson_status st;
         const u8 *ep;
-        q = tyjson__num_read(p, d->end, 0, &num, &st, &ep);
+        q = tyjson__num_read_inline(p, d->end, 0, &num, &st, &ep);
         if (unlikely(!q)) {
             if (st != TYJSON_E_NUMBER_RANGE) return fail(d, st, ep, NULL);
             q = big_integer_real(d, bf, p, &num.v.f);
