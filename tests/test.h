@@ -12,6 +12,8 @@
 #ifndef TYJSON_TEST_H
 #define TYJSON_TEST_H
 
+#include "tyjson/common.h"
+
 #include <inttypes.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -159,6 +161,111 @@ static inline char *test_read_file(const char *path, size_t *len) {
     if (len) *len = n;
     return buf;
 }
+
+
+/* ----------------------------------------------------------------------------
+ * A counting allocator that can refuse one request: request number fail_at
+ * (0-based, malloc and realloc both count; SIZE_MAX = never). `live` is the
+ * number of blocks allocated and not freed, so a test asserts no leak with
+ * live == 0 in any build, not only under LeakSanitizer.
+ * ------------------------------------------------------------------------- */
+typedef struct test_alloc {
+    size_t calls;       /* malloc + realloc requests so far */
+    size_t fail_at;     /* the request that fails; SIZE_MAX = none */
+    size_t failed;      /* requests refused */
+    bool failed_shrink; /* the refused request was a shrinking realloc */
+    long live;          /* blocks allocated and not freed */
+} test_alloc;
+
+static inline void *test_alloc_malloc(void *ctx, size_t size) {
+    test_alloc *t = (test_alloc *)ctx;
+    if (t->calls++ == t->fail_at) {
+        t->failed++;
+        return NULL;
+    }
+    void *p = malloc(size ? size : 1);
+    if (p) t->live++;
+    return p;
+}
+static inline void *test_alloc_realloc(void *ctx, void *ptr, size_t old_size, size_t size) {
+    test_alloc *t = (test_alloc *)ctx;
+    if (t->calls++ == t->fail_at) {
+        t->failed++;
+        t->failed_shrink = ptr && size <= old_size;
+        return NULL;
+    }
+    void *p = realloc(ptr, size ? size : 1);
+    if (p && !ptr) t->live++;
+    return p;
+}
+static inline void test_alloc_free(void *ctx, void *ptr) {
+    test_alloc *t = (test_alloc *)ctx;
+    if (ptr) t->live--;
+    free(ptr);
+}
+/** Resets t and returns an allocator over it. */
+static inline tyjson_alloc test_alloc_make(test_alloc *t, size_t fail_at) {
+    t->calls = 0;
+    t->fail_at = fail_at;
+    t->failed = 0;
+    t->failed_shrink = false;
+    t->live = 0;
+    tyjson_alloc a = {test_alloc_malloc, test_alloc_realloc, test_alloc_free, t};
+    return a;
+}
+
+#ifdef TEST_WANT_JSON_LIST
+#include <dirent.h>
+/* The *.json files of a folder under ../shared, sorted by name. */
+typedef struct test_json_list {
+    char dir[1024];
+    char **names;
+    size_t count;
+} test_json_list;
+
+static int test__name_cmp(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static inline void test_json_list_free(test_json_list *fl) {
+    for (size_t i = 0; i < fl->count; i++) free(fl->names[i]);
+    free(fl->names);
+    fl->names = NULL;
+    fl->count = 0;
+}
+
+/** Lists the *.json files of ../shared/<rel>; when the folder is missing or
+ *  empty, ends the test: a skip, or a failure if shared data is required. */
+static inline void test_json_list_open(test_json_list *fl, const char *rel) {
+    fl->names = NULL;
+    fl->count = 0;
+    test_shared_path(rel, fl->dir, sizeof(fl->dir));
+    DIR *d = opendir(fl->dir);
+    size_t cap = 0;
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
+        if (fl->count == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **nn = (char **)realloc(fl->names, cap * sizeof(*nn));
+            if (!nn) break;
+            fl->names = nn;
+        }
+        char *copy = (char *)malloc(n + 1);
+        if (!copy) break;
+        memcpy(copy, e->d_name, n + 1);
+        fl->names[fl->count++] = copy;
+    }
+    if (d) closedir(d);
+    if (fl->count == 0) {
+        test_json_list_free(fl);
+        if (test_require_shared()) TEST_FAIL("shared data missing: %s", fl->dir);
+        TEST_SKIP("shared data not found at %s", fl->dir);
+    }
+    qsort(fl->names, fl->count, sizeof(*fl->names), test__name_cmp);
+}
+#endif
 
 static inline int test_main(int argc, char **argv) {
     /* volatile: the values must survive longjmp back into this frame */

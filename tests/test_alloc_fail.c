@@ -7,56 +7,10 @@
 #include "tyjson.h"
 
 /* ----------------------------------------------------------------------------
- * The failing allocator: request number `fail_at` (counting malloc and
- * realloc from 0) returns NULL; the others succeed. `live` counts blocks.
- * A failed shrinking realloc may be survived (the caller keeps the larger
- * block), so it is told apart.
+ * The failing allocator is test.h's test_alloc: request number `fail_at`
+ * returns NULL, `live` counts blocks. A failed shrinking realloc may be
+ * survived (the caller keeps the larger block), so it is told apart.
  * ------------------------------------------------------------------------- */
-typedef struct fail_alloc {
-    size_t calls;
-    size_t fail_at;
-    size_t failed;
-    bool failed_shrink;
-    long live;
-} fail_alloc;
-
-static void *fa_malloc(void *ctx, size_t size) {
-    fail_alloc *f = (fail_alloc *)ctx;
-    if (f->calls++ == f->fail_at) {
-        f->failed++;
-        return NULL;
-    }
-    void *p = malloc(size ? size : 1);
-    if (p) f->live++;
-    return p;
-}
-static void *fa_realloc(void *ctx, void *ptr, size_t old_size, size_t size) {
-    fail_alloc *f = (fail_alloc *)ctx;
-    if (f->calls++ == f->fail_at) {
-        f->failed++;
-        f->failed_shrink = ptr && size <= old_size;
-        return NULL;
-    }
-    void *p = realloc(ptr, size ? size : 1);
-    if (p && !ptr) f->live++;
-    return p;
-}
-static void fa_free(void *ctx, void *ptr) {
-    fail_alloc *f = (fail_alloc *)ctx;
-    if (ptr) f->live--;
-    free(ptr);
-}
-
-static tyjson_alloc fa_make(fail_alloc *f, size_t fail_at) {
-    f->calls = 0;
-    f->fail_at = fail_at;
-    f->failed = 0;
-    f->failed_shrink = false;
-    f->live = 0;
-    tyjson_alloc a = {fa_malloc, fa_realloc, fa_free, f};
-    return a;
-}
-
 /* No call needs more requests than this; a runaway loop is a failure. */
 #define MAX_STEPS 100000u
 
@@ -177,8 +131,8 @@ static size_t sweep_parse(const sample *sm, const char *dat, size_t len) {
     char *copy = (char *)malloc(len ? len : 1);
     memcpy(copy, dat, len);
     for (size_t n = 0; n < MAX_STEPS; n++) {
-        fail_alloc f;
-        tyjson_alloc alc = fa_make(&f, n);
+        test_alloc f;
+        tyjson_alloc alc = test_alloc_make(&f, n);
         tyjson_read_options o = {sm->flags, 0, &alc};
         tyjson_error err;
         tyjson_doc *doc = tyjson_read_opts(dat, len, &o, &err);
@@ -216,8 +170,8 @@ static size_t sweep_write(const char *name, const tyjson_doc *doc, tyjson_write_
     char *want = tyjson_write_opts(doc, &(tyjson_write_options){flags, 0, NULL}, &want_len, NULL);
     if (!want) TEST_FAIL("%s: write 0x%x failed with libc", name, (unsigned)flags);
     for (size_t n = 0; n < MAX_STEPS; n++) {
-        fail_alloc f;
-        tyjson_alloc alc = fa_make(&f, n);
+        test_alloc f;
+        tyjson_alloc alc = test_alloc_make(&f, n);
         tyjson_write_options wo = {flags, 0, &alc};
         tyjson_error err;
         size_t len = 0;
@@ -295,8 +249,8 @@ TEST(read_file_fails_cleanly) {
     ASSERT_NOT_NULL(want);
     size_t n;
     for (n = 0; n < MAX_STEPS; n++) {
-        fail_alloc f;
-        tyjson_alloc alc = fa_make(&f, n);
+        test_alloc f;
+        tyjson_alloc alc = test_alloc_make(&f, n);
         tyjson_read_options o = {0, 0, &alc};
         tyjson_error err;
         tyjson_doc *doc = tyjson_read_file(path, &o, &err);

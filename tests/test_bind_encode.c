@@ -1090,44 +1090,11 @@ TEST(bad_descriptor) {
 }
 
 /* ----------------------------------------------------------------------------
- * Allocators: counting and failing
+ * Allocation counts and failures (test_alloc, tests/test.h)
  * ------------------------------------------------------------------------- */
-typedef struct count_alloc {
-    size_t calls;   /* malloc + realloc */
-    size_t fail_at; /* request number that fails; SIZE_MAX = none */
-    long live;
-} count_alloc;
-static void *ca_malloc(void *ctx, size_t size) {
-    count_alloc *c = (count_alloc *)ctx;
-    if (c->calls++ == c->fail_at) return NULL;
-    void *p = malloc(size ? size : 1);
-    if (p) c->live++;
-    return p;
-}
-static void *ca_realloc(void *ctx, void *ptr, size_t old, size_t size) {
-    count_alloc *c = (count_alloc *)ctx;
-    (void)old;
-    if (c->calls++ == c->fail_at) return NULL;
-    void *p = realloc(ptr, size ? size : 1);
-    if (p && !ptr) c->live++;
-    return p;
-}
-static void ca_free(void *ctx, void *ptr) {
-    count_alloc *c = (count_alloc *)ctx;
-    if (ptr) c->live--;
-    free(ptr);
-}
-static tyjson_alloc ca_make(count_alloc *c, size_t fail_at) {
-    c->calls = 0;
-    c->fail_at = fail_at;
-    c->live = 0;
-    tyjson_alloc a = {ca_malloc, ca_realloc, ca_free, c};
-    return a;
-}
-
 TEST(append_reuses_buffer_without_allocating) {
-    count_alloc ca;
-    tyjson_alloc alc = ca_make(&ca, SIZE_MAX);
+    test_alloc ca;
+    tyjson_alloc alc = test_alloc_make(&ca, SIZE_MAX);
     tyjson_buf buf;
     tyjson_buf_init(&buf, &alc);
     ASSERT_NULL(buf.data);
@@ -1190,8 +1157,8 @@ TEST(alloc_failure_sweep) {
         ASSERT_NOT_NULL(ref);
         /* tyjson_encode */
         for (size_t fail_at = 0;; fail_at++) {
-            count_alloc ca;
-            tyjson_alloc alc = ca_make(&ca, fail_at);
+            test_alloc ca;
+            tyjson_alloc alc = test_alloc_make(&ca, fail_at);
             tyjson_write_options o = {fl[k], 0, &alc};
             tyjson_error err;
             size_t n = 77;
@@ -1211,8 +1178,8 @@ TEST(alloc_failure_sweep) {
         }
         /* tyjson_encode_append onto earlier text */
         for (size_t fail_at = 0;; fail_at++) {
-            count_alloc ca;
-            tyjson_alloc alc = ca_make(&ca, fail_at);
+            test_alloc ca;
+            tyjson_alloc alc = test_alloc_make(&ca, fail_at);
             tyjson_buf buf;
             tyjson_buf_init(&buf, &alc);
             point p = {1, 2};

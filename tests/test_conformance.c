@@ -3,10 +3,10 @@
  * y_ files parse strictly and survive write -> reparse, n_ files fail with a
  * well-formed error (also under each relaxed flag that does not make them
  * legal), i_ files may go either way but never crash or leak. */
+#define TEST_WANT_JSON_LIST
 #include "test.h"
 #include "tyjson.h"
 
-#include <dirent.h>
 
 #define SUITE_DIR "conformance/test_parsing"
 
@@ -14,84 +14,8 @@
  * Counting allocator: every parse and write of this file goes through it, so
  * a leak shows up in a plain build, not only under LeakSanitizer.
  * ------------------------------------------------------------------------- */
-static long live_blocks;
-
-static void *cnt_malloc(void *ctx, size_t size) {
-    (void)ctx;
-    void *p = malloc(size ? size : 1);
-    if (p) live_blocks++;
-    return p;
-}
-static void *cnt_realloc(void *ctx, void *ptr, size_t old_size, size_t size) {
-    (void)ctx;
-    (void)old_size;
-    void *p = realloc(ptr, size ? size : 1);
-    if (p && !ptr) live_blocks++;
-    return p;
-}
-static void cnt_free(void *ctx, void *ptr) {
-    (void)ctx;
-    if (ptr) live_blocks--;
-    free(ptr);
-}
-static const tyjson_alloc cnt_alc = {cnt_malloc, cnt_realloc, cnt_free, NULL};
-
-/* ----------------------------------------------------------------------------
- * The suite's files, sorted by name.
- * ------------------------------------------------------------------------- */
-typedef struct file_list {
-    char **names;
-    size_t count;
-} file_list;
-
-static int name_cmp(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void list_free(file_list *fl) {
-    for (size_t i = 0; i < fl->count; i++) free(fl->names[i]);
-    free(fl->names);
-    fl->names = NULL;
-    fl->count = 0;
-}
-
-/* Lists the *.json files of dir; false if the directory cannot be opened. */
-static bool list_json_files(const char *dir, file_list *fl) {
-    fl->names = NULL;
-    fl->count = 0;
-    DIR *d = opendir(dir);
-    if (!d) return false;
-    size_t cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
-        if (fl->count == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **nn = (char **)realloc(fl->names, cap * sizeof(*nn));
-            if (!nn) break;
-            fl->names = nn;
-        }
-        char *copy = (char *)malloc(n + 1);
-        if (!copy) break;
-        memcpy(copy, e->d_name, n + 1);
-        fl->names[fl->count++] = copy;
-    }
-    closedir(d);
-    if (fl->count) qsort(fl->names, fl->count, sizeof(*fl->names), name_cmp);
-    return true;
-}
-
-/* Opens the suite or ends the test (skip, or failure when shared data is
- * required). */
-static void open_suite(file_list *fl, char *dir, size_t dir_size) {
-    test_shared_path(SUITE_DIR, dir, dir_size);
-    if (!list_json_files(dir, fl) || fl->count == 0) {
-        list_free(fl);
-        if (test_require_shared()) TEST_FAIL("conformance suite missing: %s", dir);
-        TEST_SKIP("conformance suite not found at %s", dir);
-    }
-}
+static test_alloc cnt = {0, SIZE_MAX, 0, false, 0};
+static const tyjson_alloc cnt_alc = {test_alloc_malloc, test_alloc_realloc, test_alloc_free, &cnt};
 
 /* Reads one file into an exactly sized heap block (so that AddressSanitizer
  * catches any read past the end). */
@@ -163,17 +87,16 @@ static const char *roundtrip_both(const tyjson_doc *doc, tyjson_read_flags rflag
  * Strict parsing
  * ------------------------------------------------------------------------- */
 TEST(suite_strict) {
-    char dir[1024];
-    file_list fl;
-    open_suite(&fl, dir, sizeof(dir));
+    test_json_list fl;
+    test_json_list_open(&fl, SUITE_DIR);
     size_t y_total = 0, y_ok = 0, n_total = 0, n_ok = 0, i_total = 0, i_acc = 0, i_rej = 0;
     char failures[4096] = "";
     size_t nfail = 0;
     for (size_t i = 0; i < fl.count; i++) {
         const char *name = fl.names[i];
         size_t len = 0;
-        char *dat = load_exact(dir, name, &len);
-        if (!dat) TEST_FAIL("cannot read %s/%s", dir, name);
+        char *dat = load_exact(fl.dir, name, &len);
+        if (!dat) TEST_FAIL("cannot read %s/%s", fl.dir, name);
         char *copy = (char *)malloc(len ? len : 1);
         ASSERT_NOT_NULL(copy);
         memcpy(copy, dat, len);
@@ -207,8 +130,8 @@ TEST(suite_strict) {
             if (!why && doc) printf("  accepted %s\n", name);
         }
         tyjson_doc_free(doc);
-        if (!why && live_blocks != 0) why = "leak";
-        live_blocks = 0;
+        if (!why && cnt.live != 0) why = "leak";
+        cnt.live = 0;
         if (why) {
             nfail++;
             size_t used = strlen(failures);
@@ -217,7 +140,7 @@ TEST(suite_strict) {
         free(copy);
         free(dat);
     }
-    list_free(&fl);
+    test_json_list_free(&fl);
     printf("  conformance: y accepted %zu/%zu, n rejected %zu/%zu, i accepted %zu rejected %zu (of %zu)\n",
            y_ok, y_total, n_ok, n_total, i_acc, i_rej, i_total);
     if (nfail) TEST_FAIL("%zu files wrong:\n%s", nfail, failures);
@@ -371,9 +294,8 @@ static const char *judge_valid(const char *dat, size_t len, const tyjson_doc *st
 }
 
 TEST(suite_relaxed_flags) {
-    char dir[1024];
-    file_list fl;
-    open_suite(&fl, dir, sizeof(dir));
+    test_json_list fl;
+    test_json_list_open(&fl, SUITE_DIR);
     size_t accepted[NFLAGS] = {0}, dup_rejected = 0, checked = 0;
     char failures[4096] = "";
     size_t nfail = 0;
@@ -381,8 +303,8 @@ TEST(suite_relaxed_flags) {
         const char *name = fl.names[i];
 
         size_t len = 0;
-        char *dat = load_exact(dir, name, &len);
-        if (!dat) TEST_FAIL("cannot read %s/%s", dir, name);
+        char *dat = load_exact(fl.dir, name, &len);
+        if (!dat) TEST_FAIL("cannot read %s/%s", fl.dir, name);
         tyjson_doc *strict = name[0] == 'y' ? parse(dat, len, 0, NULL) : NULL;
         for (size_t f = 0; f < NFLAGS; f++) {
             const char *why;
@@ -410,15 +332,15 @@ TEST(suite_relaxed_flags) {
             tyjson_doc_free(d);
         }
         tyjson_doc_free(strict);
-        if (live_blocks != 0) {
+        if (cnt.live != 0) {
             nfail++;
             size_t used = strlen(failures);
             snprintf(failures + used, sizeof(failures) - used, "    %s: leak\n", name);
         }
-        live_blocks = 0;
+        cnt.live = 0;
         free(dat);
     }
-    list_free(&fl);
+    test_json_list_free(&fl);
     printf("  relaxed flags: %zu parses; n_ accepted per flag:", checked);
     for (size_t f = 0; f < NFLAGS; f++) printf(" 0x%x:%zu", (unsigned)single_flags[f], accepted[f]);
     printf("; y_ with duplicate keys rejected: %zu\n", dup_rejected);

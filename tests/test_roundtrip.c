@@ -2,66 +2,12 @@
 /* test_roundtrip.c - every corpus document (../shared/corpus) survives
  * parse -> write -> parse exactly: same structure, same string bytes, the
  * same number bits, whatever the write flags. */
+#define TEST_WANT_JSON_LIST
 #include "test.h"
 #include "tyjson.h"
 
-#include <dirent.h>
 
 #define CORPUS_DIR "corpus"
-
-/* ----------------------------------------------------------------------------
- * Corpus listing
- * ------------------------------------------------------------------------- */
-typedef struct file_list {
-    char **names;
-    size_t count;
-} file_list;
-
-static int name_cmp(const void *a, const void *b) {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void list_free(file_list *fl) {
-    for (size_t i = 0; i < fl->count; i++) free(fl->names[i]);
-    free(fl->names);
-    fl->names = NULL;
-    fl->count = 0;
-}
-
-static bool list_json_files(const char *dir, file_list *fl) {
-    fl->names = NULL;
-    fl->count = 0;
-    DIR *d = opendir(dir);
-    if (!d) return false;
-    size_t cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || strcmp(e->d_name + n - 5, ".json") != 0) continue;
-        if (fl->count == cap) {
-            cap = cap ? cap * 2 : 16;
-            char **nn = (char **)realloc(fl->names, cap * sizeof(*nn));
-            if (!nn) break;
-            fl->names = nn;
-        }
-        char *copy = (char *)malloc(n + 1);
-        if (!copy) break;
-        memcpy(copy, e->d_name, n + 1);
-        fl->names[fl->count++] = copy;
-    }
-    closedir(d);
-    if (fl->count) qsort(fl->names, fl->count, sizeof(*fl->names), name_cmp);
-    return true;
-}
-
-static void open_corpus(file_list *fl, char *dir, size_t dir_size) {
-    test_shared_path(CORPUS_DIR, dir, dir_size);
-    if (!list_json_files(dir, fl) || fl->count == 0) {
-        list_free(fl);
-        if (test_require_shared()) TEST_FAIL("corpus missing: %s", dir);
-        TEST_SKIP("corpus not found at %s", dir);
-    }
-}
 
 /* Parses one corpus file strictly (skip/fail rule as above when absent). */
 static tyjson_doc *load_doc(const char *name, char **text_out, size_t *len_out) {
@@ -179,9 +125,8 @@ static char *roundtrip(const char *name, const tyjson_doc *doc, tyjson_write_fla
  * Tests
  * ------------------------------------------------------------------------- */
 TEST(corpus_minified_and_pretty) {
-    char dir[1024];
-    file_list fl;
-    open_corpus(&fl, dir, sizeof(dir));
+    test_json_list fl;
+    test_json_list_open(&fl, CORPUS_DIR);
     size_t values = 0;
     for (size_t i = 0; i < fl.count; i++) {
         tyjson_doc *doc = load_doc(fl.names[i], NULL, NULL);
@@ -192,13 +137,12 @@ TEST(corpus_minified_and_pretty) {
         tyjson_doc_free(doc);
     }
     printf("  round trip: %zu files, %zu values, minified and pretty\n", fl.count, values);
-    list_free(&fl);
+    test_json_list_free(&fl);
 }
 
 TEST(corpus_escape_unicode) {
-    char dir[1024];
-    file_list fl;
-    open_corpus(&fl, dir, sizeof(dir));
+    test_json_list fl;
+    test_json_list_open(&fl, CORPUS_DIR);
     const tyjson_write_flags variants[] = {
         TYJSON_WRITE_ESCAPE_UNICODE,
         TYJSON_WRITE_ESCAPE_UNICODE | TYJSON_WRITE_ESCAPE_SLASH | TYJSON_WRITE_PRETTY,
@@ -215,7 +159,7 @@ TEST(corpus_escape_unicode) {
         }
         tyjson_doc_free(doc);
     }
-    list_free(&fl);
+    test_json_list_free(&fl);
 }
 
 /* twitterescaped.json is twitter.json minified with every non-ASCII
@@ -265,9 +209,8 @@ TEST(twitter_escaped_decodes_to_twitter) {
 
 /* The immutable copy of the mutable copy writes the same text. */
 TEST(corpus_through_mutable_copy) {
-    char dir[1024];
-    file_list fl;
-    open_corpus(&fl, dir, sizeof(dir));
+    test_json_list fl;
+    test_json_list_open(&fl, CORPUS_DIR);
     for (size_t i = 0; i < fl.count; i++) {
         tyjson_doc *doc = load_doc(fl.names[i], NULL, NULL);
         tyjson_mut_doc *mut = tyjson_doc_mut_copy(doc, NULL);
@@ -289,7 +232,7 @@ TEST(corpus_through_mutable_copy) {
         tyjson_mut_doc_free(mut);
         tyjson_doc_free(doc);
     }
-    list_free(&fl);
+    test_json_list_free(&fl);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

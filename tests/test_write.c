@@ -978,31 +978,6 @@ TEST(mutable_matches_immutable_on_copy) {
  * MARK: - Allocation failures
  * ------------------------------------------------------------------------- */
 
-typedef struct failing {
-    long calls;   /* malloc + realloc calls so far */
-    long fail_at; /* the call (0-based) that fails; -1 = none */
-    long live;    /* blocks currently allocated */
-} failing;
-
-static void *f_malloc(void *ctx, size_t n) {
-    failing *f = (failing *)ctx;
-    if (f->calls++ == f->fail_at) return NULL;
-    void *p = malloc(n);
-    if (p) f->live++;
-    return p;
-}
-static void *f_realloc(void *ctx, void *p, size_t old, size_t n) {
-    failing *f = (failing *)ctx;
-    (void)old;
-    if (f->calls++ == f->fail_at) return NULL;
-    return realloc(p, n);
-}
-static void f_free(void *ctx, void *p) {
-    failing *f = (failing *)ctx;
-    f->live--;
-    free(p);
-}
-
 /* A document that needs several allocations to write: deeper than the
  * inline stack and longer than the first buffer estimate. */
 static tyjson_val *alloc_sweep_doc(size_t *count) {
@@ -1039,15 +1014,15 @@ static void sweep(bool mut, uint32_t flags) {
     (void)flags;
     bool done = false;
     for (long at = 0; at < 1000 && !done; at++) {
-        failing f = {0, at, 0};
-        tyjson_alloc alc = {f_malloc, f_realloc, f_free, &f};
+        test_alloc f;
+        tyjson_alloc alc = test_alloc_make(&f, (size_t)at);
         tyjson_write_options o = {flags, 0, &alc};
         tyjson_error err;
         size_t len = 123;
         char *s = mut ? tyjson_mut_val_write_opts(mroot, &o, &len, &err)
                       : tyjson_val_write_opts(v, &o, &len, &err);
         if (s) {
-            ASSERT_TRUE(f.calls <= at); /* success only once no call failed */
+            ASSERT_TRUE(f.calls <= (size_t)at); /* success only once no call failed */
             if (!(flags & TYJSON_WRITE_PRETTY)) ASSERT_EQ_STR(s, want);
             ASSERT_EQ_UINT(len, strlen(s));
             tyjson_free(&alc, s);
