@@ -629,7 +629,15 @@ TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, c
      * near the end of input) takes the general path below. */
     if (likely(d->end - p > 10)) {
         unsigned c = (unsigned)(p[0] - '0');
-        if (c <= 9 && (c != 0 || (unsigned)(p[1] - '0') > 9)) {
+        unsigned c1 = (unsigned)(p[1] - '0');
+        /* two digits (ages, percentages, small counts) without the loop */
+        if (c - 1 <= 8 && c1 <= 9 && (unsigned)(p[2] - '0') > 9 && p[2] != '.' &&
+            (p[2] | 0x20) != 'e') {
+            u = c * 10 + c1;
+            q = p + 2;
+            goto range;
+        }
+        if (c <= 9 && (c != 0 || c1 > 9)) {
             const u8 *s = p;
             u = 0;
             do {
@@ -1227,6 +1235,7 @@ open_type: /* the value at p (p < end) is a tp in mem */
         goto open_array;
     }
     if (unlikely(*p != '{')) BAIL(mismatch(d, EXP_OBJ, p));
+open_object: /* p at the '{' of an object of type tp into mem */
     if (d->sp && f->type == FR_OBJ) SAVE_OBJ();
     f = push(d, p);
     if (!f) BAIL(0);
@@ -1261,20 +1270,25 @@ obj_member: /* p at a key's opening quote */
     okey = p + 1;
     bf = pred;
     if (likely(end - p > 16)) {
-        /* the key expected next, `"key":` included, in one masked compare */
-        u64 w0, w1;
-        memcpy(&w0, p, 8);
-        memcpy(&w1, p + 8, 8);
-        if (likely((((w0 ^ bf->lit_words[0]) & bf->lit_masks[0]) |
-                    ((w1 ^ bf->lit_words[1]) & bf->lit_masks[1])) == 0)) {
-            p += bf->lit_match_len;
-            /* pretty text: `"key": value`. A branch, not arithmetic on
-             * p: that would make every later load wait for this one. */
-            if (unlikely(*p == ' ')) {
-                p++;
-                KEEP_BRANCH();
+    key_literal: /* as above, 16 bytes known readable at p */
+        {
+            /* the key expected next, `"key":` included, in one masked compare */
+            u64 w0, w1;
+            memcpy(&w0, p, 8);
+            memcpy(&w1, p + 8, 8);
+            if (likely((((w0 ^ bf->lit_words[0]) & bf->lit_masks[0]) |
+                        ((w1 ^ bf->lit_words[1]) & bf->lit_masks[1])) == 0)) {
+                /* the literal is at most 16 bytes: p stays below end */
+                p += bf->lit_match_len;
+                /* pretty text: `"key": value`. A branch, not arithmetic on
+                 * p: that would make every later load wait for this one. */
+                if (unlikely(*p == ' ')) {
+                    p++;
+                    if (unlikely(p >= end)) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+                    KEEP_BRANCH();
+                }
+                goto have_value;
             }
-            goto have_field;
         }
     }
     {
@@ -1310,11 +1324,12 @@ obj_member: /* p at a key's opening quote */
         orev = bf->index + 1 == (orev ? pred->next : pred->prev)->index;
     }
 
-have_field: /* field bf of the innermost object; p after the colon */
-    pred = orev ? bf->prev : bf->next;
+    /* field bf of the innermost object; p after the colon */
     /* whitespace before the value is rare enough to be left to the slow
      * paths of the ops below (leaf(), open_nested, open_array) */
     if (unlikely(p >= end)) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+have_value: /* the same, p < end */
+    pred = orev ? bf->prev : bf->next;
     mem = obase + bf->offset;
     op = bf->op;
 dispatch:
@@ -1369,6 +1384,15 @@ dispatch:
     if (unlikely(!p)) BAIL(0);
 
 obj_next: /* after a member of the innermost object */
+    if (likely(end - p > 17)) {
+        /* `,"` then the expected key: the common case in one compare */
+        if (likely(tyjson__num_le16((const char *)p) == (u32)(',' | '"' << 8))) {
+            p++;
+            okey = p + 1;
+            bf = pred;
+            goto key_literal;
+        }
+    }
     if (likely(p < end && *p == ',')) {
         p++;
         if (likely(p < end && *p == '"')) goto obj_member;
@@ -1480,6 +1504,12 @@ arr_elem: /* p at an element of the top array */
     f->n++;
     if (bf->eop == TYJSON__OP_NESTED) {
         fresh = true; /* new array room is zeroed */
+        /* an array of structs: straight to the object */
+        if (likely(*p == '{') && bf->kind != TYJSON_K_PTR) {
+            tp = sub_prep(d, bf, p);
+            if (!tp) BAIL(0);
+            if (likely(!(tp->tflags & TYJSON_T_ARRAY))) goto open_object;
+        }
         goto open_nested;
     }
     LEAF_SWITCH(bf->eop)

@@ -173,6 +173,23 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_fast(const u8 *p, tyjson__num *out) {
     fraction:
         sig = iv;
         fp = ie + 1;
+#if TYJSON__NUM_CLINGER
+        {
+            /* One fraction digit ("95.5", "50.0", prices, scores) is common
+             * enough to skip the lane classification: sig / 10, one
+             * rounding while sig is an exact double. */
+            u32 f0 = (u32)fp[0] - '0', f1 = (u32)fp[1] - '0';
+            if (f0 <= 9 && f1 > 9 && (fp[1] | 0x20) != 'e' && iv < (u64)1 << 49) {
+                double f = (double)(iv * 10 + f0) / 10.0;
+                u64 bits1;
+                memcpy(&bits1, &f, sizeof bits1);
+                bits1 |= neg << 63;
+                out->kind = TYJSON__NUM_REAL;
+                memcpy(&out->v.f, &bits1, sizeof bits1);
+                return fp + 1;
+            }
+        }
+#endif
         u64 y = tyjson__num_load8(fp) ^ TYJSON__NUM_ZEROS8, s1 = tyjson__num_nondigits8(y);
         if (likely(s1)) {
             int m = tyjson__num_first_stop(s1);

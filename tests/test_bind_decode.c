@@ -476,6 +476,30 @@ TEST(integers_out_of_range) {
                    strchr(cases[i].json, ':') - cases[i].json + 2, cases[i].msg);
 }
 
+/* Two-digit integers have their own shortcut; its neighbours must not
+ * take it. */
+TEST(integers_two_digits) {
+    fresh_arena();
+    ints v;
+    ASSERT_OK(dec(&ints_type, &v, "{\"i32\":10,\"u8\":99,\"i8\":-42,\"i64\":100,\"u16\":7}"));
+    ASSERT_EQ_INT(v.i32, 10);
+    ASSERT_EQ_UINT(v.u8, 99);
+    ASSERT_EQ_INT(v.i8, -42);
+    ASSERT_TRUE(v.i64 == 100);
+    ASSERT_EQ_UINT(v.u16, 7);
+    /* an exponent makes a real, as everywhere in the binding */
+    EXPECT_ERR(&ints_type, "{\"i32\":12e1}", TYJSON_E_TYPE, "$.i32", 1, 8, NULL);
+    EXPECT_ERR(&ints_type, "{\"u8\":25E1}", TYJSON_E_TYPE, "$.u8", 1, 7, NULL);
+    ASSERT_OK(dec(&ints_type, &v, "{\"i8\":99 , \"i16\":55\n}"));
+    ASSERT_EQ_INT(v.i8, 99);
+    ASSERT_EQ_INT(v.i16, 55);
+    EXPECT_ERR(&ints_type, "{\"i32\":12.5}", TYJSON_E_TYPE, "$.i32", 1, 8,
+               "expected an integer for int32 field, found a real number");
+    EXPECT_ERR(&ints_type, "{\"i32\":05}", TYJSON_E_NUMBER, "$.i32", 1, 9, NULL);
+    EXPECT_ERR(&ints_type, "{\"i32\":12x}", TYJSON_E_UNEXPECTED_CHAR, "$.i32", 1, 10, NULL);
+    EXPECT_ERR(&ints_type, "{\"i32\":12.}", TYJSON_E_NUMBER, "$.i32", 1, 11, NULL);
+}
+
 TEST(integers_wrong_type) {
     fresh_arena();
     EXPECT_ERR(&ints_type, "{\"i32\":1.5}", TYJSON_E_TYPE, "$.i32", 1, 8,

@@ -382,6 +382,36 @@ TEST(real_known_values) {
     }
 }
 
+/* The one-fraction-digit shortcut of the fast path and the shapes next to
+ * it that must leave it: exponents, more digits, a large integer part. */
+TEST(real_one_fraction_digit) {
+    static const char *const cases[] = {
+        "0.5", "9.5", "95.5", "-95.5", "50.0", "149.0", "0.0", "-0.0", "100.1", "7.3",
+        "562949953421311.9",  /* integer part 2^49 - 1: the shortcut's largest */
+        "562949953421312.9",  /* 2^49: the general path */
+        "123456789012345.6", "999999999999999.9", "1.5e3", "1.5E-3", "2.5e+1", "3.25",
+        "4.0e0", "-1.1", "1.9999999999999999", "0.1e1",
+    };
+    for (usize i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rd r = read_s(cases[i], 0);
+        ASSERT_NOT_NULL(r.end);
+        ASSERT_EQ_INT(r.n.kind, TYJSON__NUM_REAL);
+        ASSERT_TRUE(r.end == (const u8 *)cases[i] + strlen(cases[i]));
+        CHECK_VS_STRTOD(cases[i]);
+    }
+    rd r = read_s("-0.0", 0);
+    ASSERT_TRUE(signbit(r.n.v.f));
+    /* the number ends after the digit; what follows is the caller's */
+    const char *two = "2.5.1";
+    r = read_s(two, 0);
+    ASSERT_TRUE(r.end == (const u8 *)two + 3);
+    ASSERT_EQ_DBL_BITS(r.n.v.f, 2.5);
+    r = read_s("1.", 0);
+    ASSERT_NULL(r.end);
+    r = read_s("1.e5", 0);
+    ASSERT_NULL(r.end);
+}
+
 TEST(real_overflow) {
     static const char *const big[] = {"1e309", "1e400", "1.7976931348623159e308",
                                       "-1e400", "1e999999999", "123456789e999999999999999999",
