@@ -19,7 +19,7 @@ typedef struct blk_hdr {
 #define FIRST_BLOCK 4096u
 #define MAX_GROW_BLOCK ((usize)64 << 20)
 
-void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
+TYJSON__FIRST_USE void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
     TYJSON_API_CHECK(arena);
     arena->alc = tyjson__alc_or_libc(alc);
     arena->head = NULL;
@@ -46,7 +46,7 @@ void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
 
 static char *blk_data(blk_hdr *b) { return (char *)b + HDR_BYTES; }
 
-void tyjson_arena_reset(tyjson_arena *arena) {
+TYJSON__FIRST_USE void tyjson_arena_reset(tyjson_arena *arena) {
     TYJSON_API_CHECK(arena);
     arena->used = 0;
     if (arena->fixed) {
@@ -99,7 +99,7 @@ void tyjson_arena_free(tyjson_arena *arena) {
     arena->used = 0;
 }
 
-void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
+TYJSON__FIRST_USE void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
     if (a->fixed) return NULL;
     usize need, bytes = a->next_block;
     if (tyjson__add_ovf(size, HDR_BYTES + align, &need)) return NULL;
