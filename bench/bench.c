@@ -245,18 +245,28 @@ static void add_info(const char *key, const char *value) {
     rr.n_info++;
 }
 
-static void add_mem(const char *item, const char *cont, const char *metric, long long bytes) {
+static void add_mem_row(const char *group, const char *item, const char *op, const char *cont, const char *metric,
+                        double value) {
     static size_t cap;
+    mem_row *r;
     if (rr.n_mem == cap) {
         cap = cap ? cap * 2 : 256;
         rr.mem = realloc(rr.mem, cap * sizeof(mem_row));
         if (!rr.mem) bench_fatal("out of memory");
     }
-    snprintf(rr.mem[rr.n_mem].item, sizeof(rr.mem[0].item), "%s", item);
-    snprintf(rr.mem[rr.n_mem].cont, sizeof(rr.mem[0].cont), "%s", cont);
-    snprintf(rr.mem[rr.n_mem].metric, sizeof(rr.mem[0].metric), "%s", metric);
-    rr.mem[rr.n_mem].bytes = bytes;
-    rr.n_mem++;
+    r = &rr.mem[rr.n_mem++];
+    snprintf(r->group, sizeof(r->group), "%s", group);
+    snprintf(r->item, sizeof(r->item), "%s", item);
+    snprintf(r->op, sizeof(r->op), "%s", op);
+    snprintf(r->cont, sizeof(r->cont), "%s", cont);
+    snprintf(r->metric, sizeof(r->metric), "%s", metric);
+    r->value = value;
+    r->bytes = (long long)(value < 0 ? value - 0.5 : value + 0.5);
+}
+
+/* A corpus row: what parsing the file `item` took. */
+static void add_mem(const char *item, const char *cont, const char *metric, long long bytes) {
+    add_mem_row("corpus", item, "parse", cont, metric, (double)bytes);
 }
 
 static void add_sample(cell_result *cr, double sec, long iters) {
@@ -276,9 +286,11 @@ static int split(char *line, char **f, int max) {
     return n;
 }
 
-/* Runs this executable with extra arguments; feeds each output line to
- * `on_line`. Returns the exit status (or -1). */
-static int spawn(const char *const *extra, int n_extra, void (*on_line)(char **f, int n, void *ctx), void *ctx) {
+/* Runs `exe` (NULL: this executable) with this process's arguments and
+ * extra ones; feeds each output line to `on_line`. Returns the exit status
+ * (or -1). */
+static int spawn_exe(const char *exe, const char *const *extra, int n_extra,
+                     void (*on_line)(char **f, int n, void *ctx), void *ctx) {
     int fds[2], status = -1, i;
     pid_t pid;
     FILE *fp;
@@ -297,6 +309,10 @@ static int spawn(const char *const *extra, int n_extra, void (*on_line)(char **f
         close(fds[0]);
         if (dup2(fds[1], STDOUT_FILENO) < 0) _exit(2);
         close(fds[1]);
+        if (exe) {
+            execv(exe, args);
+            _exit(127);
+        }
         execv("/proc/self/exe", args);
         execvp(self_argv[0], args);
         _exit(127);
@@ -313,6 +329,10 @@ static int spawn(const char *const *extra, int n_extra, void (*on_line)(char **f
     fclose(fp);
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int spawn(const char *const *extra, int n_extra, void (*on_line)(char **f, int n, void *ctx), void *ctx) {
+    return spawn_exe(NULL, extra, n_extra, on_line, ctx);
 }
 
 static void on_fork_line(char **f, int n, void *ctx) {
@@ -401,7 +421,8 @@ static void run_cold(void) {
         task_info ti;
         char warm_item[64];
         int warm, id;
-        if (!scen_cold_info(scen_cold_items[i], &ti, warm_item, sizeof(warm_item))) continue;
+        char key[24];
+        if (!scen_cold_info(i, &ti, warm_item, sizeof(warm_item))) continue;
         if (!bench_group_selected(ti.group) || rr.n_tasks >= MAX_TASKS) continue;
         warm = find_task(ti.group, warm_item, "deserialize");
         id = find_task(ti.group, ti.item, ti.op);
@@ -409,7 +430,8 @@ static void run_cold(void) {
             id = (int)rr.n_tasks++;
             rr.tasks[id].info = ti;
         }
-        fprintf(stderr, "  cold: %s\n", ti.item);
+        snprintf(key, sizeof(key), "%zu", i);
+        fprintf(stderr, "  cold: %s %s\n", ti.group, ti.item);
         for (c = 0; c < n_conts; c++) {
             cell_result *cr = &rr.tasks[id].cell[c];
             if (warm < 0) {
@@ -422,7 +444,7 @@ static void run_cold(void) {
                 continue;
             }
             for (rep = 0; rep < cfg.cold_reps; rep++) {
-                const char *extra[3] = {"--cold", scen_cold_items[i], conts[c].name};
+                const char *extra[3] = {"--cold", key, conts[c].name};
                 cold_out o = {0};
                 int rc = spawn(extra, 3, on_cold_line, &o);
                 if (rc != 0 || !o.have_sec) {
@@ -462,6 +484,77 @@ static void baseline_rss(void) {
     const char *extra[3] = {"--cold", "none", "none"};
     cold_out o = {0};
     if (spawn(extra, 3, on_cold_line, &o) == 0 && o.have_rss) rr.base_rss_kib = o.rss;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Parent: allocations per operation (tyjson_bench_mem)
+ * ------------------------------------------------------------------------- */
+static const char *mem_worker; /* --mem-worker NAME */
+static bool no_mem;            /* --no-mem */
+
+static void alloc_note(const char *what, const char *how) {
+    char buf[256];
+    snprintf(buf, sizeof(buf), "%s%s", what, how);
+    add_info("allocation counts", buf);
+}
+
+typedef struct mem_out {
+    size_t cont;
+    char why[NOTE_MAX];
+} mem_out;
+
+static void on_mem_line(char **f, int n, void *ctx) {
+    mem_out *o = ctx;
+    if (f[0][0] == 'A' && n >= 7) {
+        add_mem_row(f[1], f[2], f[3], f[4], f[5], strtod(f[6], NULL));
+    } else if (f[0][0] == 'U' && n >= 2) {
+        snprintf(o->why, sizeof(o->why), "%s", f[1]);
+    } else if (f[0][0] == 'E' && n >= 5) { /* worth a note where the timed cell passed */
+        int id = find_task(f[1], f[2], f[3]);
+        char what[160];
+        if (id < 0 || rr.tasks[id].cell[o->cont].note[0] || !rr.tasks[id].cell[o->cont].n) return;
+        snprintf(what, sizeof(what), "%s, %s %s %s", conts[o->cont].name, f[1], f[2], f[3]);
+        alloc_note(what, ": failed in the memory process");
+    }
+}
+
+/* tyjson_bench_mem is built next to this executable. */
+static bool mem_exe_path(char *path, size_t size) {
+    ssize_t n = readlink("/proc/self/exe", path, size - 20);
+    char *slash;
+    if (n > 0) path[n] = '\0';
+    else snprintf(path, size - 20, "%s", self_argv[0]);
+    slash = strrchr(path, '/');
+    if (!slash) return false;
+    snprintf(slash + 1, 20, "tyjson_bench_mem");
+    return access(path, X_OK) == 0;
+}
+
+/* One memory process per contender, so that a crash loses one column. */
+static void run_alloc(void) {
+    char exe[4096];
+    size_t c;
+    if (no_mem) return;
+    if (!mem_exe_path(exe, sizeof(exe))) {
+        alloc_note(exe, " not found (the CMake target tyjson_bench_mem builds it): skipped");
+        return;
+    }
+    fprintf(stderr, "  allocations per operation (tyjson_bench_mem)\n");
+    for (c = 0; c < n_conts; c++) {
+        const char *extra[2] = {"--mem-worker", conts[c].name};
+        mem_out o;
+        int rc;
+        char why[64];
+        memset(&o, 0, sizeof(o));
+        o.cont = c;
+        rc = spawn_exe(exe, extra, 2, on_mem_line, &o);
+        if (o.why[0]) {
+            alloc_note("skipped: ", o.why);
+            return;
+        }
+        snprintf(why, sizeof(why), ": the memory process failed (exit %d), counts missing", rc);
+        if (rc != 0) alloc_note(conts[c].name, why);
+    }
 }
 
 /* A tyjson cell that failed its check (or crashed) fails the run, so that
@@ -507,6 +600,7 @@ static int parent_main(void) {
     run_cold();
     run_corpus_rss();
     baseline_rss();
+    run_alloc();
     finish_cells();
     rr.total_seconds = bench_wall_now() - start;
     report_terminal(&rr);
@@ -529,6 +623,7 @@ static void usage(FILE *fp) {
             "  --only LIST     contenders, comma-separated (see --list)\n"
             "  --groups LIST   of kissjson,photoalbum,kudos,boon,json0,corpus\n"
             "  --results DIR   write CSV, JSON, Markdown and SVG there\n"
+            "  --no-mem        skip the allocation counts (the tyjson_bench_mem processes)\n"
             "  --list          list the contenders built in and exit\n");
 }
 
@@ -548,6 +643,8 @@ static void parse_args(int argc, char **argv, int *worker, const char **cold, co
         else if ((strcmp(a, "--results") == 0 || strcmp(a, "--csv") == 0) && i + 1 < argc)
             cfg.results_dir = argv[++i];
         else if (strcmp(a, "--fork-worker") == 0 && i + 1 < argc) *worker = atoi(argv[++i]);
+        else if (strcmp(a, "--mem-worker") == 0 && i + 1 < argc) mem_worker = argv[++i];
+        else if (strcmp(a, "--no-mem") == 0) no_mem = true;
         else if ((strcmp(a, "--cold") == 0 || strcmp(a, "--cold-corpus") == 0) && i + 2 < argc) {
             cold[0] = a;
             cold[1] = argv[++i];
@@ -594,6 +691,9 @@ int main(int argc, char **argv) {
     if (cfg.synthetic || !corpus_n_files()) corpus_add_synthetic();
     free(paths);
 
+    if (mem_worker) return mem_worker_main(mem_worker);
+    if (bench_alloc_is_mem_binary())
+        bench_fatal("tyjson_bench_mem only counts allocations for tyjson_bench (--mem-worker): run tyjson_bench");
     if (cold[0] && strcmp(cold[0], "--cold") == 0) return scen_cold_main(cold[1], cold[2]);
     if (cold[0]) return corpus_cold_main(cold[1], cold[2]);
     if (worker >= 0) return worker_main(worker);

@@ -8,8 +8,10 @@
  * worker sets up every task (inputs, adapter states, correctness checks)
  * and times the cells that passed, writing one line per measurement on its
  * standard output. The parent runs the forks one after another, then the
- * cold-start processes (--cold ITEM CONTENDER: one operation in a fresh
- * process), and reports medians over all rounds of all forks.
+ * cold-start processes (--cold K CONTENDER: one operation in a fresh
+ * process), then the memory processes (tyjson_bench_mem --mem-worker
+ * CONTENDER: allocation counts), and reports medians over all rounds of
+ * all forks.
  */
 #ifndef TYJSON_BENCH_H
 #define TYJSON_BENCH_H
@@ -95,11 +97,13 @@ extern int bench_fork_index;        /* in a worker: 0 for the first fork */
 
 /* bench_scen.c */
 void scen_run_all(void);
-int scen_cold_main(const char *item, const char *cont);
-/* Items measured cold, and the warm task each is checked by. */
-extern const char *const scen_cold_items[];
+/* Cold rows: scen_n_cold_items of them, addressed by index K (a fresh
+ * process runs `--cold K CONTENDER`, or `--cold none none` for the
+ * baseline). scen_cold_info fills row K's task and names the warm
+ * "deserialize" item of the same group that checks it; false past the end. */
+int scen_cold_main(const char *key, const char *cont);
 extern const size_t scen_n_cold_items;
-bool scen_cold_info(const char *item, task_info *ti, char *warm_item, size_t warm_size);
+bool scen_cold_info(size_t k, task_info *ti, char *warm_item, size_t warm_size);
 
 /* bench_corpus.c */
 bool corpus_add_path(const char *path);
@@ -107,6 +111,54 @@ void corpus_add_synthetic(void);
 size_t corpus_n_files(void);
 void corpus_run_all(bool measure_memory);
 int corpus_cold_main(const char *file, const char *cont);
+/* For the memory pass: file i loaded (its name; NULL past the end or when
+ * it cannot be read), and unloaded. */
+const char *corpus_file_load(size_t i, const char **dat, size_t *len);
+void corpus_file_unload(size_t i);
+
+/* ----------------------------------------------------------------------------
+ * Allocation counting: the memory pass (bench_mem.c) runs in
+ * tyjson_bench_mem, which is tyjson_bench's objects plus bench_malloc.c
+ * interposing malloc and friends. The parent starts it once per contender
+ * (--mem-worker NAME); it prints "A group item op contender metric value"
+ * lines, "E group item op why" for an operation that failed, or "U why"
+ * when it cannot count.
+ * ------------------------------------------------------------------------- */
+typedef struct bench_alloc_count {
+    uint64_t calls;  /* malloc, calloc, realloc, memalign-family calls */
+    uint64_t bytes;  /* bytes those calls asked for */
+    uint64_t frees;
+    int64_t live;    /* bytes of blocks requested in the window and not freed */
+    int64_t peak;    /* most of `live` since the window began or the last reset */
+    bool lost;       /* too many live blocks to follow: live and peak unknown */
+} bench_alloc_count;
+
+/* bench_malloc.c */
+bool bench_alloc_is_mem_binary(void);
+const char *bench_alloc_unavailable(void); /* NULL when counting works, else why not */
+void bench_alloc_begin(void);              /* zero the counts, start counting (this thread) */
+void bench_alloc_end(bench_alloc_count *out); /* stop counting */
+void bench_alloc_peek(bench_alloc_count *out); /* the counts so far; never allocates */
+void bench_alloc_reset_peak(void);         /* peak = live */
+
+/* bench_mem.c */
+#define MEM_STEADY_WARMUP 5
+#define MEM_STEADY_OPS 20
+int mem_worker_main(const char *cont);
+
+/* bench_scen.c, for the memory pass: the typed cells in the order of the
+ * timed tasks (each definition's serialize, then its deserialize), then
+ * the JSON0 stream (scen BS_COUNT: one message per operation). */
+typedef struct scen_cell {
+    const char *group, *item, *op; /* the timed task's names */
+    bench_scen scen;
+    bool ser;
+    char *text;      /* decode input when asked for (free it), else NULL */
+    size_t len;
+    const void *in;  /* encode input (a j0_message for JSON0) */
+    size_t size;     /* sizeof the decoded value */
+} scen_cell;
+bool scen_cell_get(size_t i, bool want_text, scen_cell *out); /* false past the last cell */
 
 /* ----------------------------------------------------------------------------
  * Results (parent)
@@ -126,11 +178,16 @@ typedef struct task_result {
     cell_result cell[MAX_CONT];
 } task_result;
 
+/* A memory measurement of a task (corpus: group "corpus", item the file,
+ * op "parse"). The steady-state means of the memory pass are fractional. */
 typedef struct mem_row {
+    char group[24];
     char item[64];
+    char op[32];
     char cont[24];
     char metric[24];
-    long long bytes;
+    long long bytes; /* value, rounded */
+    double value;
 } mem_row;
 
 typedef struct info_row {

@@ -25,11 +25,6 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-#  include <malloc.h>
-#  define BENCH_HAVE_MALLINFO2 1
-#endif
-
 #define MAX_FILES 64
 
 typedef struct input {
@@ -431,13 +426,9 @@ static bool run_corpus(void *ctx, long iters) {
 /* ----------------------------------------------------------------------------
  * MARK: - Memory
  * ------------------------------------------------------------------------- */
-#ifdef BENCH_HAVE_MALLINFO2
-static long long heap_in_use(void) {
-    struct mallinfo2 mi = mallinfo2();
-    return (long long)(mi.uordblks + mi.hblkhd);
-}
-#endif
-
+/* What a document holds by the libraries' own accounts (tyjson's size, the
+ * counting allocator of those that take one); every library's allocations,
+ * counted alike, come from the memory pass (bench_mem.c). */
 static void measure_memory(const input *in, const reference *ref, const bool *usable) {
     size_t c;
     if (ref->doc) bench_mem_line(in->name, "tyjson", "doc_mem_size", (long long)tyjson_doc_get_mem_size(ref->doc));
@@ -450,20 +441,6 @@ static void measure_memory(const input *in, const reference *ref, const bool *us
             bench_mem_line(in->name, a->name, "counted_peak", (long long)m.peak);
             bench_mem_line(in->name, a->name, "counted_allocs", (long long)m.allocs);
         }
-#ifdef BENCH_HAVE_MALLINFO2
-        {
-            void *s = a->create();
-            long long before;
-            if (!s) continue;
-            before = heap_in_use();
-            if (a->parse(s, in->dat, in->len)) {
-                long long grew = heap_in_use() - before;
-                if (grew > 0) bench_mem_line(in->name, a->name, "heap_delta", grew);
-                a->free_doc(s);
-            }
-            a->destroy(s);
-        }
-#endif
     }
 }
 
@@ -610,4 +587,18 @@ int corpus_cold_main(const char *file, const char *cont) {
         a->destroy(s);
     }
     return 0;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Files for the memory pass (bench_mem.c)
+ * ------------------------------------------------------------------------- */
+const char *corpus_file_load(size_t i, const char **dat, size_t *len) {
+    if (i >= n_inputs || !load(&inputs[i])) return NULL;
+    *dat = inputs[i].dat;
+    *len = inputs[i].len;
+    return inputs[i].name;
+}
+
+void corpus_file_unload(size_t i) {
+    if (i < n_inputs) unload(&inputs[i]);
 }

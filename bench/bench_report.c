@@ -14,6 +14,7 @@
 
 #include <tyjson.h>
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -28,7 +29,7 @@ static const char *const group_order[] = {"kissjson", "photoalbum", "kudos", "bo
 static const char *group_title(const char *g) {
     if (!strcmp(g, "kissjson")) return "KissJson micro-POJOs (a)";
     if (!strcmp(g, "photoalbum")) return "PhotoAlbum, 165 KB POJO graph (b)";
-    if (!strcmp(g, "kudos")) return "Kudos, Android deserialize, warm and cold (c)";
+    if (!strcmp(g, "kudos")) return "Kudos (Android): deserialize warm and cold, serialize (c)";
     if (!strcmp(g, "boon")) return "Boon serialize (d)";
     if (!strcmp(g, "json0")) return "JSON0: one round of 1,048,576 messages into one buffer (e)";
     if (!strcmp(g, "corpus")) return "Corpus: DOM parse, walk, write";
@@ -248,8 +249,9 @@ static void print_memory(const run_results *rr) {
     bool any = false;
     for (m = 0; m < rr->n_mem; m++) any |= !strcmp(rr->mem[m].metric, "peak_rss_kib");
     if (!any) return;
-    printf("\n== corpus memory: a parsed document, KiB held (counting allocator; tyjson: doc_mem_size) / "
-           "peak resident memory of a fresh process that parsed it, MiB above the input alone\n");
+    printf("\n== corpus memory: a parsed document, KiB held (malloc'd during the parse and still live, counted in "
+           "tyjson_bench_mem) / peak resident memory of a fresh process that parsed it, MiB above the input "
+           "alone\n");
     printf("%-24s", "file");
     for (c = 0; c < n_conts; c++) printf(" %*s", CELL_W, conts[c].name);
     printf("\n");
@@ -262,15 +264,18 @@ static void print_memory(const run_results *rr) {
             if (!strcmp(rr->mem[k].item, item) && !strcmp(rr->mem[k].cont, "none")) base = rr->mem[k].bytes;
         printf("%-24.24s", item);
         for (c = 0; c < n_conts; c++) {
-            long long held = -1, rss = -1;
+            long long held = -1, rss = -1, counted = -1;
             char cell[48];
             for (k = 0; k < rr->n_mem; k++) {
                 const mem_row *r = &rr->mem[k];
                 if (strcmp(r->item, item) != 0 || strcmp(r->cont, conts[c].name) != 0) continue;
+                /* without the memory pass: what tyjson and the counting allocators say */
                 if (!strcmp(r->metric, "doc_mem_size") || (!strcmp(r->metric, "counted_held") && held < 0))
                     held = r->bytes;
+                if (!strcmp(r->metric, "alloc_held_first")) counted = r->bytes;
                 if (!strcmp(r->metric, "peak_rss_kib")) rss = r->bytes;
             }
+            if (counted >= 0) held = counted;
             if (held < 0 && rss < 0) {
                 printf(" %*s", CELL_W, "n/a");
                 continue;
@@ -285,6 +290,146 @@ static void print_memory(const run_results *rr) {
             printf(" %*s", CELL_W, cell);
         }
         printf("\n");
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Allocations per operation (the memory pass, bench_mem.c)
+ * ------------------------------------------------------------------------- */
+enum { ALLOC_STEADY, ALLOC_FIRST, ALLOC_PEAK, ALLOC_KINDS };
+
+/* Per kind of table: the two values of a cell. */
+static const char *const alloc_metrics[ALLOC_KINDS][2] = {
+    {"alloc_calls_steady", "alloc_bytes_steady"},
+    {"alloc_calls_first", "alloc_bytes_first"},
+    {"alloc_peak_first", "alloc_peak_steady"},
+};
+
+static const mem_row *alloc_find(const run_results *rr, const task_info *ti, const char *cont, const char *metric) {
+    size_t k;
+    for (k = 0; k < rr->n_mem; k++) {
+        const mem_row *r = &rr->mem[k];
+        if (!strcmp(r->metric, metric) && !strcmp(r->cont, cont) && !strcmp(r->item, ti->item) &&
+            !strcmp(r->group, ti->group) && !strcmp(r->op, ti->op))
+            return r;
+    }
+    return NULL;
+}
+
+static bool has_alloc(const run_results *rr) {
+    size_t k;
+    for (k = 0; k < rr->n_mem; k++)
+        if (rr->mem[k].group[0] && !strncmp(rr->mem[k].metric, "alloc_", 6)) return true;
+    return false;
+}
+
+/* The rows: every warm task of the scenarios, and the corpus parses. */
+static bool alloc_task(const task_info *ti) {
+    return !ti->cold && (strcmp(ti->group, "corpus") != 0 || strcmp(ti->op, "parse") == 0);
+}
+
+static void alloc_label(const task_info *ti, char *buf, size_t size) {
+    if (!strcmp(ti->group, "json0")) snprintf(buf, size, "json0 one message serialize");
+    else snprintf(buf, size, "%s %s %s", ti->group, ti->item, ti->op);
+}
+
+/* Exact below 100,000 (a fractional mean with decimals), else KiB / MiB. */
+static void fmt_amount(char *buf, size_t size, double v, bool bytes) {
+    if (bytes && v >= 100.0 * 1024 * 1024) snprintf(buf, size, "%.0fM", v / (1024 * 1024));
+    else if (bytes && v >= 100000) snprintf(buf, size, "%.0fK", v / 1024);
+    else if (v == floor(v)) snprintf(buf, size, "%.0f", v);
+    else snprintf(buf, size, v < 10 ? "%.2f" : "%.1f", v);
+}
+
+/* "a / b"; "n/a" where the timed cell is n/a; "-" where nothing was
+ * counted; "?" for a peak the counter lost track of. */
+static void alloc_cell(const run_results *rr, const task_result *tr, size_t c, int kind, char *buf, size_t size) {
+    const mem_row *a, *b;
+    char x[24], y[24];
+    if (!tr->cell[c].ok) {
+        snprintf(buf, size, "n/a");
+        return;
+    }
+    a = alloc_find(rr, &tr->info, conts[c].name, alloc_metrics[kind][0]);
+    b = alloc_find(rr, &tr->info, conts[c].name, alloc_metrics[kind][1]);
+    if (!a && !b && !alloc_find(rr, &tr->info, conts[c].name, "alloc_calls_create")) {
+        snprintf(buf, size, "-");
+        return;
+    }
+    if (a) fmt_amount(x, sizeof(x), a->value, kind == ALLOC_PEAK);
+    else snprintf(x, sizeof(x), "?");
+    if (b) fmt_amount(y, sizeof(y), b->value, true);
+    else snprintf(y, sizeof(y), "?");
+    snprintf(buf, size, "%s / %s", x, y);
+}
+
+static const char *alloc_title(int kind) {
+    switch (kind) {
+    case ALLOC_STEADY: return "allocations per operation in steady state: calls / bytes requested";
+    case ALLOC_FIRST: return "allocations of the first operation on a fresh state: calls / bytes requested";
+    default: return "peak bytes live during one operation (blocks it requested): first / steady state";
+    }
+}
+
+static void print_alloc(const run_results *rr) {
+    size_t t, c;
+    int kind;
+    if (!has_alloc(rr)) return;
+    for (kind = 0; kind < ALLOC_KINDS; kind++) {
+        printf("\n== %s\n", alloc_title(kind));
+        if (kind == ALLOC_STEADY)
+            printf("   (malloc-family calls and C++ new, counted in tyjson_bench_mem; bytes as requested, not "
+                   "resident; mean of %d operations after %d, corpus: the second parse; K = KiB)\n",
+                   MEM_STEADY_OPS, MEM_STEADY_WARMUP);
+        printf("%-36s", "");
+        for (c = 0; c < n_conts; c++) printf(" %*s", CELL_W, conts[c].name);
+        printf("\n");
+        for (t = 0; t < rr->n_tasks; t++) {
+            const task_result *tr = &rr->tasks[t];
+            char label[96], cell[64];
+            if (!alloc_task(&tr->info)) continue;
+            alloc_label(&tr->info, label, sizeof(label));
+            printf("%-36.36s", label);
+            for (c = 0; c < n_conts; c++) {
+                alloc_cell(rr, tr, c, kind, cell, sizeof(cell));
+                printf(" %*s", CELL_W, cell);
+            }
+            printf("\n");
+        }
+    }
+}
+
+static void md_alloc(const run_results *rr, FILE *fp) {
+    size_t t, c;
+    int kind;
+    if (!has_alloc(rr)) return;
+    fprintf(fp, "\n## Allocations per operation\n\nCounted in a separate process (`tyjson_bench_mem`, "
+                "which interposes `malloc`, `calloc`, `realloc`, `free` and the aligned variants; C++ `new` "
+                "included): the calls that allocate and the bytes they asked for (not what the allocator rounds "
+                "up to, nor resident pages). An operation is what the timed loop does (decode + release, encode + "
+                "release, one JSON0 message; corpus: parse + free). *First*: the first operation on a freshly created "
+                "state, after one operation on a throwaway state so that one-time process setup is not counted. "
+                "*Steady*: the mean of %d operations after %d more (corpus: the second parse on the same state). "
+                "*Peak*: the most bytes live at once among the blocks requested during one operation. K = KiB.\n",
+            MEM_STEADY_OPS, MEM_STEADY_WARMUP);
+    for (kind = 0; kind < ALLOC_KINDS; kind++) {
+        fprintf(fp, "\n%c%s\n\n| |", toupper((unsigned char)alloc_title(kind)[0]), alloc_title(kind) + 1);
+        for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
+        fprintf(fp, "\n|---|");
+        for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
+        fprintf(fp, "\n");
+        for (t = 0; t < rr->n_tasks; t++) {
+            const task_result *tr = &rr->tasks[t];
+            char label[96], cell[64];
+            if (!alloc_task(&tr->info)) continue;
+            alloc_label(&tr->info, label, sizeof(label));
+            fprintf(fp, "| %s |", label);
+            for (c = 0; c < n_conts; c++) {
+                alloc_cell(rr, tr, c, kind, cell, sizeof(cell));
+                fprintf(fp, " %s |", cell);
+            }
+            fprintf(fp, "\n");
+        }
     }
 }
 
@@ -319,6 +464,7 @@ void report_terminal(const run_results *rr) {
     for (g = 0; g < N_GROUPS; g++)
         if (has_group(rr, group_order[g])) print_group(rr, group_order[g]);
     print_memory(rr);
+    print_alloc(rr);
     print_headline(rr);
     for (i = 0; i < rr->n_info; i++) printf("note: %s: %s\n", rr->info[i].key, rr->info[i].value);
     printf("\ntotal time %.0f s\n", rr->total_seconds);
@@ -450,11 +596,22 @@ static void write_json(const run_results *rr, FILE *fp) {
     }
     fprintf(fp, "\n  ],\n  \"memory\": [");
     for (i = 0; i < rr->n_mem; i++) {
-        fprintf(fp, "%s\n    {\"item\": ", i ? "," : "");
-        json_str(fp, rr->mem[i].item);
+        const mem_row *r = &rr->mem[i];
+        fprintf(fp, "%s\n    {", i ? "," : "");
+        if (r->group[0]) {
+            fprintf(fp, "\"group\": ");
+            json_str(fp, r->group);
+            fprintf(fp, ", ");
+        }
+        fprintf(fp, "\"item\": ");
+        json_str(fp, r->item);
+        if (r->op[0]) {
+            fprintf(fp, ", \"op\": ");
+            json_str(fp, r->op);
+        }
         fprintf(fp, ", \"contender\": ");
-        json_str(fp, rr->mem[i].cont);
-        fprintf(fp, ", \"metric\": \"%s\", \"value\": %lld}", rr->mem[i].metric, rr->mem[i].bytes);
+        json_str(fp, r->cont);
+        fprintf(fp, ", \"metric\": \"%s\", \"value\": %.10g}", r->metric, r->value);
     }
     fprintf(fp, "\n  ],\n  \"notes\": [");
     for (i = 0; i < rr->n_info; i++) {
@@ -465,6 +622,23 @@ static void write_json(const run_results *rr, FILE *fp) {
         fprintf(fp, "}");
     }
     fprintf(fp, "\n  ],\n  \"total_seconds\": %.1f\n}\n", rr->total_seconds);
+}
+
+/* Every memory row (corpus and allocations), one per line. */
+static void write_mem_csv(const run_results *rr, FILE *fp) {
+    size_t i;
+    fprintf(fp, "group,item,op,contender,metric,value\n");
+    for (i = 0; i < rr->n_mem; i++) {
+        const mem_row *r = &rr->mem[i];
+        csv_str(fp, r->group);
+        fputc(',', fp);
+        csv_str(fp, r->item);
+        fputc(',', fp);
+        csv_str(fp, r->op);
+        fputc(',', fp);
+        csv_str(fp, r->cont);
+        fprintf(fp, ",%s,%.10g\n", r->metric, r->value);
+    }
 }
 
 /* ----------------------------------------------------------------------------
@@ -652,9 +826,11 @@ static void md_memory(const run_results *rr, FILE *fp) {
         long long base;
         if (strcmp(tr->info.group, "corpus") != 0 || strcmp(tr->info.op, "parse") != 0) continue;
         if (!header) {
-            fprintf(fp, "\n## Memory\n\nCorpus: KiB a parsed document holds (tyjson: `tyjson_doc_get_mem_size`; "
-                        "others: a counting allocator where the library takes one) / MiB of peak resident memory "
-                        "of a fresh process that parsed the file, above one that only read it.\n\n| file |");
+            fprintf(fp, "\n## Memory\n\nCorpus: KiB a parsed document holds (the bytes requested from `malloc` "
+                        "during the parse and still live when it returned, counted in `tyjson_bench_mem`; without "
+                        "it, tyjson's `tyjson_doc_get_mem_size` and the counting allocator of the libraries that "
+                        "take one) / MiB of peak resident memory of a fresh process that parsed the file, above one "
+                        "that only read it.\n\n| file |");
             for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
             fprintf(fp, "\n|---|");
             for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
@@ -666,7 +842,9 @@ static void md_memory(const run_results *rr, FILE *fp) {
         for (c = 0; c < n_conts; c++) {
             long long held = mem_value(rr, tr->info.item, conts[c].name, "doc_mem_size");
             long long rss = mem_value(rr, tr->info.item, conts[c].name, "peak_rss_kib");
+            long long counted = mem_value(rr, tr->info.item, conts[c].name, "alloc_held_first");
             if (held < 0) held = mem_value(rr, tr->info.item, conts[c].name, "counted_held");
+            if (counted >= 0) held = counted;
             if (held >= 0) fprintf(fp, " %.0f", (double)held / 1024);
             else fprintf(fp, " -");
             if (rss >= 0 && base >= 0) fprintf(fp, " / %.1f |", (double)(rss - base) / 1024);
@@ -679,15 +857,15 @@ static void md_memory(const run_results *rr, FILE *fp) {
         const task_result *tr = &rr->tasks[t];
         if (!tr->info.cold) continue;
         if (!header) {
-            fprintf(fp, "\nKudos cold: MiB of peak resident memory of the fresh process that decoded once, above "
-                        "one that only generated its input.\n\n| file |");
+            fprintf(fp, "\nCold rows: MiB of peak resident memory of the fresh process that decoded once, above "
+                        "one that only generated its input.\n\n| row |");
             for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
             fprintf(fp, "\n|---|");
             for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
             fprintf(fp, "\n");
             header = true;
         }
-        fprintf(fp, "| %s |", tr->info.item);
+        fprintf(fp, "| %s %s |", tr->info.group, tr->info.item);
         for (c = 0; c < n_conts; c++) {
             if (tr->cell[c].ok && tr->cell[c].rss_kib && rr->base_rss_kib) /* page granularity: clamp at 0 */
                 fprintf(fp, " %.1f |", (double)(tr->cell[c].rss_kib > rr->base_rss_kib
@@ -740,6 +918,7 @@ static void write_md(const run_results *rr, FILE *fp, const char *svg_prefix) {
         }
     }
     md_memory(rr, fp);
+    md_alloc(rr, fp);
     fprintf(fp, "\n## Not measured (n/a)\n\n");
     for (t = 0; t < rr->n_tasks; t++)
         for (c = 0; c < n_conts; c++) {
@@ -780,6 +959,11 @@ void report_files(const run_results *rr, const char *dir) {
     }
     if ((fp = open_out(dir, rr->stamp, ".json", path, sizeof(path)))) {
         write_json(rr, fp);
+        fclose(fp);
+        printf("results: %s\n", path);
+    }
+    if (rr->n_mem && (fp = open_out(dir, rr->stamp, "-memory.csv", path, sizeof(path)))) {
+        write_mem_csv(rr, fp);
         fclose(fp);
         printf("results: %s\n", path);
     }

@@ -50,17 +50,28 @@ static const scen_def defs[] = {
     {BS_MAP, "kissjson", "map", SF_MAP_MIXED, sizeof(jv), true, true},
     {BS_ESCAPE, "kissjson", "escape string", SF_ESCAPE_STRING, sizeof(jstr), true, false},
     {BS_ALBUM, "photoalbum", "PhotoAlbum", SF_PHOTO_ALBUM, sizeof(pa_album), true, true},
-    {BS_KUDOS, "kudos", "small", SF_KUDOS_SMALL, sizeof(kr_response), false, true},
-    {BS_KUDOS, "kudos", "medium", SF_KUDOS_MEDIUM, sizeof(kr_response), false, true},
-    {BS_KUDOS, "kudos", "large", SF_KUDOS_LARGE, sizeof(kr_response), false, true},
+    {BS_KUDOS, "kudos", "small", SF_KUDOS_SMALL, sizeof(kr_response), true, true},
+    {BS_KUDOS, "kudos", "medium", SF_KUDOS_MEDIUM, sizeof(kr_response), true, true},
+    {BS_KUDOS, "kudos", "large", SF_KUDOS_LARGE, sizeof(kr_response), true, true},
     {BS_BOON_SIMPLE, "boon", "simple", SF_BOON_SIMPLE, sizeof(boon_simple), true, false},
     {BS_BOON_MEDIUM, "boon", "medium", SF_BOON_MEDIUM, sizeof(boon_medium), true, false},
     {BS_BOON_COMPLEX, "boon", "complex", SF_BOON_COMPLEX, sizeof(boon_complex), true, false},
 };
 #define N_DEFS (sizeof(defs) / sizeof(defs[0]))
 
-const char *const scen_cold_items[] = {"small", "medium", "large"};
-const size_t scen_n_cold_items = 3;
+/* The rows also measured cold (deserialize only): each names the file of a
+ * deserializing entry of defs[], whose scenario, group and item it takes
+ * and whose warm row checks it. Addressed by index (--cold K CONTENDER). */
+static const scen_file cold_files[] = {SF_SIMPLE_POJO, SF_KUDOS_SMALL, SF_KUDOS_MEDIUM, SF_KUDOS_LARGE};
+const size_t scen_n_cold_items = sizeof(cold_files) / sizeof(cold_files[0]);
+
+static const scen_def *cold_def(size_t k) {
+    size_t i;
+    if (k >= scen_n_cold_items) return NULL;
+    for (i = 0; i < N_DEFS; i++)
+        if (defs[i].file == cold_files[k] && defs[i].deser) return &defs[i];
+    return NULL;
+}
 
 static const void *value_of(const scen_def *d) {
     const scen_data *sd = get_data();
@@ -444,14 +455,15 @@ void scen_run_all(void) {
         if (strcmp(last, defs[i].group) != 0) fprintf(stderr, "    %s\n", defs[i].group);
         last = defs[i].group;
         run_def(&defs[i]);
-        if (defs[i].file == SF_KUDOS_LARGE) { /* the cold rows, measured by the parent */
+        if (i + 1 == N_DEFS || strcmp(defs[i + 1].group, defs[i].group) != 0) {
+            /* the group's cold rows, at its end; measured by the parent */
             size_t k;
             for (k = 0; k < scen_n_cold_items; k++) {
                 task_info ti;
                 cell_job jobs[MAX_CONT];
                 char warm[64];
                 size_t c;
-                scen_cold_info(scen_cold_items[k], &ti, warm, sizeof(warm));
+                if (!scen_cold_info(k, &ti, warm, sizeof(warm)) || strcmp(ti.group, defs[i].group) != 0) continue;
                 memset(jobs, 0, sizeof(jobs));
                 for (c = 0; c < n_conts; c++) jobs[c].ok = true;
                 bench_run_task(&ti, jobs);
@@ -464,55 +476,54 @@ void scen_run_all(void) {
     }
 }
 
-bool scen_cold_info(const char *item, task_info *ti, char *warm_item, size_t warm_size) {
-    size_t i;
-    for (i = 0; i < scen_n_cold_items; i++)
-        if (strcmp(item, scen_cold_items[i]) == 0) break;
-    if (i == scen_n_cold_items) return false;
+bool scen_cold_info(size_t k, task_info *ti, char *warm_item, size_t warm_size) {
+    const scen_def *d = cold_def(k);
+    if (!d) return false;
     memset(ti, 0, sizeof(*ti));
-    snprintf(ti->group, sizeof(ti->group), "kudos");
-    snprintf(ti->item, sizeof(ti->item), "%s", item);
+    snprintf(ti->group, sizeof(ti->group), "%s", d->group);
+    snprintf(ti->item, sizeof(ti->item), "%s", d->item);
     snprintf(ti->op, sizeof(ti->op), "deserialize cold");
     ti->unit = UNIT_US;
-    ti->bytes = (double)scen_file_get((scen_file)(SF_KUDOS_SMALL + i))->size;
+    ti->bytes = (double)scen_file_get(d->file)->size;
     ti->cold = true;
-    snprintf(warm_item, warm_size, "%s", item);
+    snprintf(warm_item, warm_size, "%s", d->item);
     return true;
 }
 
-/* A fresh process: the first decode, creating the library's state (and,
- * for tyjson, preparing the types) included. Prints "S seconds" and
- * "R peak-RSS-KiB". Item "none": only the RSS after generating inputs. */
-int scen_cold_main(const char *item, const char *cont) {
-    size_t i, c, len;
-    char *text;
+/* A fresh process: the first decode of cold item `key` (an index), creating
+ * the library's state (and, for tyjson, preparing the types) included.
+ * Prints "S seconds" and "R peak-RSS-KiB". Key "none": only the RSS after
+ * generating the inputs. */
+int scen_cold_main(const char *key, const char *cont) {
+    size_t c, len;
+    char *text, *end;
     struct rusage ru;
     const bench_typed *t;
+    const scen_def *d;
     void *st, *out;
     double t0, sec;
     bool ok;
-    for (i = 0; i < scen_n_cold_items && strcmp(item, scen_cold_items[i]) != 0; i++) {}
-    text = scen_file_text(get_data(), i < scen_n_cold_items ? (scen_file)(SF_KUDOS_SMALL + i) : SF_KUDOS_SMALL, &len);
-    if (!text) return 2;
-    if (i == scen_n_cold_items) {
+    unsigned long k = strtoul(key, &end, 10);
+    if (strcmp(key, "none") == 0) {
+        get_data();
         getrusage(RUSAGE_SELF, &ru);
         printf("R\t%ld\n", ru.ru_maxrss);
-        free(text);
         return 0;
     }
+    if (end == key || *end || !(d = cold_def(k))) return 2;
+    text = scen_file_text(get_data(), d->file, &len);
+    if (!text) return 2;
     for (c = 0; c < n_conts && strcmp(conts[c].name, cont) != 0; c++) {}
-    if (c == n_conts || !conts[c].has_typed || !conts[c].typed.decode[BS_KUDOS] ||
-        !(out = calloc(1, sizeof(kr_response)))) {
+    if (c == n_conts || !conts[c].has_typed || !conts[c].typed.decode[d->scen] || !(out = calloc(1, d->size))) {
         free(text);
         return 2;
     }
     t = &conts[c].typed;
     t0 = bench_cpu_now();
     st = t->create();
-    ok = st && t->decode[BS_KUDOS](st, text, len, out);
+    ok = st && t->decode[d->scen](st, text, len, out);
     sec = bench_cpu_now() - t0;
-    /* the Android benchmark prints the user count inside the timed block */
-    if (ok) bench_sink += ((kr_response *)out)->n_users;
+    if (ok) bench_sink += *(const unsigned char *)out;
     getrusage(RUSAGE_SELF, &ru);
     if (ok) printf("S\t%.9g\nR\t%ld\n", sec, ru.ru_maxrss);
     if (st) {
@@ -522,4 +533,40 @@ int scen_cold_main(const char *item, const char *cont) {
     free(out);
     free(text);
     return ok ? 0 : 1;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Cells for the memory pass (bench_mem.c)
+ * ------------------------------------------------------------------------- */
+bool scen_cell_get(size_t i, bool want_text, scen_cell *out) {
+    size_t k;
+    memset(out, 0, sizeof(*out));
+    for (k = 0; k < N_DEFS; k++) {
+        const scen_def *d = &defs[k];
+        size_t n = (size_t)d->ser + (size_t)d->deser;
+        if (i >= n) {
+            i -= n;
+            continue;
+        }
+        out->group = d->group;
+        out->item = d->item;
+        out->ser = d->ser && i == 0;
+        out->op = out->ser ? "serialize" : "deserialize";
+        out->scen = d->scen;
+        out->in = value_of(d);
+        out->size = d->size;
+        if (want_text && !out->ser) {
+            out->text = scen_file_text(get_data(), d->file, &out->len);
+            if (!out->text) bench_fatal("out of memory");
+        }
+        return true;
+    }
+    if (i > 0) return false;
+    out->group = "json0"; /* the names of run_json0's task */
+    out->item = "1,048,576 messages";
+    out->op = "serialize round";
+    out->scen = BS_COUNT;
+    out->ser = true;
+    out->in = &get_data()->j0;
+    return true;
 }

@@ -382,8 +382,17 @@ TYJSON__FIRST_USE static scan_fn init_level(int level) {
     return f;
 }
 
-/* The first call of all probes the CPU, then jumps to the chosen kernel;
- * racing first calls store the same values. */
+/* Where the compiler has load-time constructors the choice is made when the
+ * library is loaded (like libgcc's own CPU probe), so that a process's first
+ * parse or decode does not also read the environment. Elsewhere, and as the
+ * fallback, the first call of all probes the CPU, then jumps to the chosen
+ * kernel; racing first calls store the same values. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((constructor)) static void choose_at_load(void) {
+    if (LOAD(scan_impl) == scan_first) (void)init_level(TYJSON__SIMD_AUTO);
+}
+#endif
+
 TYJSON__FIRST_USE static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invalid) {
     return init_level(TYJSON__SIMD_AUTO)(p, end, allow_invalid);
 }

@@ -238,6 +238,11 @@ static bool b_add_STR(S *s, TC *arr, const jstr *v) {
     (void)s;
     return item && cJSON_AddItemToArray(*arr, item);
 }
+static bool b_add_I32(S *s, TC *arr, const int32_t *v) {
+    cJSON *item = cJSON_CreateNumber(*v);
+    (void)s;
+    return item && cJSON_AddItemToArray(*arr, item);
+}
 
 static cJSON *from_jv(const jv *v) {
     cJSON *c;

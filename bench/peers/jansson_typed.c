@@ -349,6 +349,79 @@ static json_t *p_strings(const jstr *a, size_t n) {
     return arr;
 }
 
+static json_t *p_ints(const int32_t *a, size_t n) {
+    json_t *arr = json_array();
+    size_t i;
+    for (i = 0; arr && i < n; i++)
+        if (!append(arr, json_pack_ex(NULL, 0, "i", (int)a[i]))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+static json_t *p_friends(const kr_friend *a, size_t n) {
+    json_t *arr = json_array();
+    size_t i;
+    for (i = 0; arr && i < n; i++)
+        if (!append(arr, json_pack_ex(NULL, 0, "{s:i, s:s%}", "id", (int)a[i].id, P_STR("name", a[i].name)))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+static json_t *p_images(const kr_image *a, size_t n) {
+    json_t *arr = json_array();
+    size_t i;
+    for (i = 0; arr && i < n; i++)
+        if (!append(arr, json_pack_ex(NULL, 0, "{s:s%, s:s%, s:s%, s:s%}", P_STR("id", a[i].id),
+                                      P_STR("format", a[i].format), P_STR("url", a[i].url),
+                                      P_STR("description", a[i].description)))) {
+            json_decref(arr);
+            return NULL;
+        }
+    return arr;
+}
+
+static json_t *p_kr_user(const kr_user *in) {
+    json_t *tags = p_strings(in->tags, in->n_tags);
+    json_t *range = p_ints(in->range, in->n_range);
+    json_t *friends = p_friends(in->friends, in->n_friends);
+    json_t *images = p_images(in->images, in->n_images);
+    if (!tags || !range || !friends || !images) {
+        json_decref(tags);
+        json_decref(range);
+        json_decref(friends);
+        json_decref(images);
+        return NULL;
+    }
+    return json_pack_ex(NULL, 0,
+                        "{s:s%, s:i, s:s%, s:b, s:s%, s:s%, s:i, s:s%, s:{s:s%, s:s%}, s:s%, s:s%, s:s%, s:s%, "
+                        "s:s%, s:s%, s:f, s:f, s:o, s:o, s:o, s:o, s:s%, s:s%}",
+                        P_STR("_id", in->id), "index", (int)in->index, P_STR("guid", in->guid), "is_active",
+                        (int)in->is_active, P_STR("balance", in->balance), P_STR("picture", in->picture), "age",
+                        (int)in->age, P_STR("eye_color", in->eye_color), "name", P_STR("first", in->name.first),
+                        P_STR("last", in->name.last), P_STR("company", in->company), P_STR("email", in->email),
+                        P_STR("phone", in->phone), P_STR("address", in->address), P_STR("about", in->about),
+                        P_STR("registered", in->registered), "latitude", in->latitude, "longitude", in->longitude,
+                        "tags", tags, "range", range, "friends", friends, "images", images,
+                        P_STR("greeting", in->greeting), P_STR("favorite_fruit", in->favorite_fruit));
+}
+
+static json_t *p_kudos(const kr_response *in) {
+    json_t *users = json_array();
+    size_t i;
+    for (i = 0; users && i < in->n_users; i++)
+        if (!append(users, p_kr_user(&in->users[i]))) {
+            json_decref(users);
+            return NULL;
+        }
+    if (!users) return NULL;
+    return json_pack_ex(NULL, 0, "{s:o, s:s%, s:b}", "users", users, P_STR("status", in->status), "is_real_json",
+                        (int)in->is_real_json);
+}
+
 static json_t *p_places(const boon_place *a, size_t n) {
     json_t *arr = json_array();
     size_t i;
@@ -485,6 +558,7 @@ ENCODER(enc_list, p_list, simple_pojo_list)
 ENCODER(enc_map, p_jv, jv)
 ENCODER(enc_escape, p_escape, jstr)
 ENCODER(enc_album, p_album, pa_album)
+ENCODER(enc_kudos, p_kudos, kr_response)
 ENCODER(enc_boon_simple, p_boon_simple, boon_simple)
 ENCODER(enc_boon_medium, p_boon_medium, boon_medium)
 ENCODER(enc_boon_complex, p_boon_complex, boon_complex)
@@ -544,6 +618,7 @@ void bench_typed_jansson(bench_typed *t) {
     t->encode[BS_MAP] = enc_map;
     t->encode[BS_ESCAPE] = enc_escape;
     t->encode[BS_ALBUM] = enc_album;
+    t->encode[BS_KUDOS] = enc_kudos;
     t->encode[BS_BOON_SIMPLE] = enc_boon_simple;
     t->encode[BS_BOON_MEDIUM] = enc_boon_medium;
     t->encode[BS_BOON_COMPLEX] = enc_boon_complex;

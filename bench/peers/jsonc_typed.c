@@ -209,6 +209,11 @@ static bool b_add_STR(S *s, TC *arr, const jstr *v) {
     (void)s;
     return e && json_object_array_add(*arr, e) == 0;
 }
+static bool b_add_I32(S *s, TC *arr, const int32_t *v) {
+    struct json_object *e = json_object_new_int(*v);
+    (void)s;
+    return e && json_object_array_add(*arr, e) == 0;
+}
 
 static bool from_jv(const jv *v, struct json_object **out) {
     size_t i;

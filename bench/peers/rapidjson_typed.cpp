@@ -210,6 +210,7 @@ bool b_put_copy(S *s, TC *o, const char *key, size_t klen, const char *p, size_t
     return b_put_STR(s, o, key, klen, &v);
 }
 bool b_add_STR(S *s, TC *, const jstr *v) { return s->w.String(v->ptr, static_cast<RS>(v->len)); }
+bool b_add_I32(S *s, TC *, const int32_t *v) { return s->w.Int(*v); }
 
 bool put_jv(S *s, const jv *v) {
     size_t i;

@@ -35,6 +35,7 @@
  *   bool b_put_copy(S *s, TC *o, const char *key, size_t klen, const char *p, size_t n)
  *        a string that the builder must copy (formatted dates)
  *   bool b_add_STR(S *s, TC *arr, const jstr *v)     a string element
+ *   bool b_add_I32(S *s, TC *arr, const int32_t *v)  an integer element
  *   bool b_jv(S *s, TC *parent, const char *key, size_t klen, const jv *v)
  *        any generic tree value (key NULL inside arrays and at the root)
  *   bool b_jv_root(S *s, TC *root, const jv *v)   a whole document of any value
@@ -296,6 +297,55 @@ static bool e_album(S *s, TC *o, const pa_album *in) {
     return b_end(s, &arr);
 }
 
+static bool e_kr_name(S *s, TC *o, const kr_name *in) {
+    KR_NAME_FIELDS(T_PUT)
+    return true;
+}
+
+static bool e_kr_friend(S *s, TC *o, const kr_friend *in) {
+    KR_FRIEND_FIELDS(T_PUT)
+    return true;
+}
+
+static bool e_kr_image(S *s, TC *o, const kr_image *in) {
+    KR_IMAGE_FIELDS(T_PUT)
+    return true;
+}
+
+static bool e_kr_user(S *s, TC *o, const kr_user *in) {
+    TC c, e;
+    size_t i;
+    KR_USER_HEAD(T_PUT)
+    if (!b_put_obj(s, o, T_KEY("name"), &c) || !e_kr_name(s, &c, &in->name) || !b_end(s, &c)) return false;
+    KR_USER_MID(T_PUT)
+    if (!b_put_arr(s, o, T_KEY("tags"), &c)) return false;
+    for (i = 0; i < in->n_tags; i++)
+        if (!b_add_STR(s, &c, &in->tags[i])) return false;
+    if (!b_end(s, &c) || !b_put_arr(s, o, T_KEY("range"), &c)) return false;
+    for (i = 0; i < in->n_range; i++)
+        if (!b_add_I32(s, &c, &in->range[i])) return false;
+    if (!b_end(s, &c) || !b_put_arr(s, o, T_KEY("friends"), &c)) return false;
+    for (i = 0; i < in->n_friends; i++)
+        if (!b_add_obj(s, &c, &e) || !e_kr_friend(s, &e, &in->friends[i]) || !b_end(s, &e)) return false;
+    if (!b_end(s, &c) || !b_put_arr(s, o, T_KEY("images"), &c)) return false;
+    for (i = 0; i < in->n_images; i++)
+        if (!b_add_obj(s, &c, &e) || !e_kr_image(s, &e, &in->images[i]) || !b_end(s, &e)) return false;
+    if (!b_end(s, &c)) return false;
+    KR_USER_TAIL(T_PUT)
+    return true;
+}
+
+static bool e_kudos(S *s, TC *o, const kr_response *in) {
+    TC arr, u;
+    size_t i;
+    if (!b_put_arr(s, o, T_KEY("users"), &arr)) return false;
+    for (i = 0; i < in->n_users; i++)
+        if (!b_add_obj(s, &arr, &u) || !e_kr_user(s, &u, &in->users[i]) || !b_end(s, &u)) return false;
+    if (!b_end(s, &arr)) return false;
+    KR_RESPONSE_TAIL(T_PUT)
+    return true;
+}
+
 static bool e_boon_simple(S *s, TC *o, const boon_simple *in) {
     BOON_SIMPLE_FIELDS(T_PUT)
     return true;
@@ -410,6 +460,7 @@ T_ENCODER(tenc_nested, e_nested, nested_pojo, false)
 T_ENCODER(tenc_date, e_date, date_pojo, false)
 T_ENCODER(tenc_list, e_list, simple_pojo_list, true)
 T_ENCODER(tenc_album, e_album, pa_album, false)
+T_ENCODER(tenc_kudos, e_kudos, kr_response, false)
 T_ENCODER(tenc_boon_simple, e_boon_simple, boon_simple, false)
 T_ENCODER(tenc_boon_medium, e_boon_medium, boon_medium, false)
 T_ENCODER(tenc_boon_complex, e_boon_complex, boon_complex, true)
@@ -460,6 +511,7 @@ static void scen_template_fill(bench_typed *t) {
     t->encode[BS_MAP] = tenc_map;
     t->encode[BS_ESCAPE] = tenc_escape;
     t->encode[BS_ALBUM] = tenc_album;
+    t->encode[BS_KUDOS] = tenc_kudos;
     t->encode[BS_BOON_SIMPLE] = tenc_boon_simple;
     t->encode[BS_BOON_MEDIUM] = tenc_boon_medium;
     t->encode[BS_BOON_COMPLEX] = tenc_boon_complex;

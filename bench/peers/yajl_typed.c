@@ -220,6 +220,10 @@ static bool b_add_STR(S *s, TC *arr, const jstr *v) {
     (void)arr;
     return str(s, v->ptr, v->len);
 }
+static bool b_add_I32(S *s, TC *arr, const int32_t *v) {
+    (void)arr;
+    return OK(yajl_gen_integer(s->g, *v));
+}
 
 static bool put_jv(S *s, const jv *v) {
     size_t i;

@@ -197,6 +197,7 @@ static bool b_put_copy(S *s, TC *o, const char *key, size_t klen, const char *p,
 static bool b_add_STR(S *s, TC *arr, const jstr *v) {
     return yyjson_mut_arr_add_strn(s->mdoc, *arr, v->ptr, v->len);
 }
+static bool b_add_I32(S *s, TC *arr, const int32_t *v) { return yyjson_mut_arr_add_sint(s->mdoc, *arr, *v); }
 
 static yyjson_mut_val *from_jv(S *s, const jv *v) {
     yyjson_mut_val *c;
