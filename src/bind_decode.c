@@ -129,6 +129,9 @@ typedef struct frame {
      * declared name of key_len bytes */
     const u8 *key;
     u32 key_len;
+    /* ARR: the length of the array this slot held last, when it was the
+     * same field (the next user's tags are likely as many): first room */
+    u32 hint;
     const tyjson__bind_field *pred; /* OBJ: the field expected next */
     bool rev;                      /* OBJ: keys come in reverse declared order */
     u8 type;                       /* FR_* */
@@ -224,7 +227,26 @@ static TYJSON__NOINLINE const u8 *ws_comments(dec *d, const u8 *p) {
     }
 }
 
+/* Pretty-printed text puts a newline and its indentation (up to 15 spaces
+ * here) before most keys and values: with p at the newline and 17 bytes
+ * readable, the first byte after them; otherwise p. */
+TYJSON__FORCEINLINE const u8 *after_indent(const u8 *p, const u8 *end) {
+#if TYJSON__SWAR
+    if (end - p >= 17 && *p == '\n') {
+        u64 x = tyjson__load64(p + 1) ^ (TYJSON__ONES * ' ');
+        if (likely(x != 0)) return p + 1 + (tyjson__ctz64(x) >> 3);
+        x = tyjson__load64(p + 9) ^ (TYJSON__ONES * ' ');
+        if (x != 0) return p + 9 + (tyjson__ctz64(x) >> 3);
+    }
+#else
+    (void)end;
+#endif
+    return p;
+}
+
 TYJSON__FORCEINLINE const u8 *ws(dec *d, const u8 *p) {
+    if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
+    p = after_indent(p, d->end);
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
     p = tyjson__skip_ws(p, d->end);
     if (unlikely(p < d->end && *p == '/') && d->comments) return ws_comments(d, p);
@@ -360,8 +382,13 @@ static TYJSON__NOINLINE const u8 *str_escaped_arena(dec *d, const u8 *s, const u
     tyjson_arena *a = d->arena;
     u8 *dst = (u8 *)tyjson__arena_bump(a, need, 1);
     if (!dst) return fail(d, TYJSON_E_NOMEM, s, MSG_NOMEM);
-    usize n = unescape(d, s, q, dst);
+    /* the scan already vouched for the bytes before the first backslash:
+     * they are copied as they are, and only the rest is decoded */
+    usize clean = (usize)(stop - s);
+    memcpy(dst, s, clean);
+    usize n = unescape(d, stop, q, dst + clean);
     if (n == (usize)-1) return NULL;
+    n += clean;
     dst[n] = 0;
     /* Hand back the unused room when nothing was allocated after it. */
     if ((char *)dst + need == a->cur) {
@@ -1014,8 +1041,9 @@ TYJSON__FORCEINLINE frame *push(dec *d, const u8 *p) {
     }
     if (unlikely(d->sp == d->cap) && !grow_stack(d, p)) return NULL;
     if (unlikely(d->sp == d->hwm)) {
-        /* a slot used for the first time: no key-order hint in it */
+        /* a slot used for the first time: no key-order or length hint */
         d->stk[d->sp].prep = NULL;
+        d->stk[d->sp].bf = NULL;
         d->hwm++;
     }
     return &d->stk[d->sp++];
@@ -1035,6 +1063,7 @@ TYJSON__FIRST_USE static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const 
     if (f->cap == 0) {
         ncap = size >= 64 ? 4 : 64 / size;
         if (ncap < 4) ncap = 4;
+        if (f->hint > ncap && (usize)f->hint * size <= 16384) ncap = f->hint;
     } else if (tyjson__mul_ovf(f->cap, 2, &ncap)) {
         fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
         return false;
@@ -1045,10 +1074,15 @@ TYJSON__FIRST_USE static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const 
     }
     tyjson_arena *a = d->arena;
     usize old = f->cap * size;
-    /* New room is zeroed: struct elements are decoded into it as is. */
+    /* New room is zeroed for elements decoded into it member by member
+     * (structs, and the kinds leaf() fills); the common scalar kinds and
+     * strings write every byte of their element. */
+    u8 eop = f->bf->eop;
+    bool zero = !(eop == TYJSON__OP_STR || eop == TYJSON__OP_I32 || eop == TYJSON__OP_I64 ||
+                  eop == TYJSON__OP_BOOL || eop == TYJSON__OP_F64 || eop == TYJSON__OP_F32);
     if (f->base && f->base + old == a->cur && bytes - old <= (usize)(a->end - a->cur)) {
         /* still the arena's last allocation: grow where it is */
-        memset(a->cur, 0, bytes - old);
+        if (zero) memset(a->cur, 0, bytes - old);
         a->cur += bytes - old;
         a->used += bytes - old;
         f->cap = ncap;
@@ -1060,7 +1094,7 @@ TYJSON__FIRST_USE static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const 
         return false;
     }
     if (f->n) memcpy(nb, f->base, f->n * size);
-    memset(nb + f->n * size, 0, bytes - f->n * size);
+    if (zero) memset(nb + f->n * size, 0, bytes - f->n * size);
     f->base = nb;
     f->cap = ncap;
     return true;
@@ -1389,11 +1423,21 @@ dispatch:
 obj_next: /* after a member of the innermost object */
     if (likely(end - p > 17)) {
         /* `,"` then the expected key: the common case in one compare */
-        if (likely(tyjson__num_le16((const char *)p) == (u32)(',' | '"' << 8))) {
+        u32 h = tyjson__num_le16((const char *)p);
+        if (likely(h == (u32)(',' | '"' << 8))) {
             p++;
             okey = p + 1;
             bf = pred;
             goto key_literal;
+        }
+        if (h == (u32)(',' | '\n' << 8)) { /* pretty: `,` newline indentation `"` */
+            const u8 *q = after_indent(p + 1, end);
+            if (likely(*q == '"' && end - q > 16)) {
+                p = q;
+                okey = p + 1;
+                bf = pred;
+                goto key_literal;
+            }
         }
     }
     if (likely(p < end && *p == ',')) {
@@ -1478,6 +1522,7 @@ open_array: /* array field bf of the struct owner; p at its value */
     }
     f = push(d, p);
     if (!f) BAIL(0);
+    f->hint = f->bf == bf ? (u32)(f->n < UINT32_MAX ? f->n : UINT32_MAX) : 0;
     f->type = FR_ARR;
     f->bf = bf;
     f->owner = owner;

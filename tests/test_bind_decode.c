@@ -834,6 +834,141 @@ TEST(arrays_fixed_and_dynamic) {
     EXPECT_ERR(&arrays_type, "{\"tags\":[,]}", TYJSON_E_UNEXPECTED_CHAR, "$.tags[0]", 1, 10, NULL);
 }
 
+/* Pretty layouts: newline (or CR LF, or a tab) and indentation of 0 to 20
+ * spaces before keys, elements and closing brackets, around the decoder's
+ * inline indentation skip (up to 15 spaces) and past it. */
+TEST(pretty_layouts) {
+    static const char *const nls[] = {"\n", "\r\n", "\n\t"};
+    char doc[2048], in1[64], in2[64], in3[64];
+    for (size_t v = 0; v < sizeof nls / sizeof nls[0]; v++) {
+        for (int k = 0; k <= 20; k++) {
+            fresh_arena();
+            const char *nl = nls[v];
+            memset(in1, ' ', (size_t)k);
+            in1[k] = 0;
+            memset(in2, ' ', (size_t)k * 2);
+            in2[k * 2] = 0;
+            memset(in3, ' ', (size_t)k * 3);
+            in3[k * 3] = 0;
+            snprintf(doc, sizeof doc,
+                     "{%s%s\"tags\": [%s%s\"x\\ty\",%s%s\"b\"%s%s],%s%s\"pts\": [%s%s{%s%s\"x\": 1,"
+                     "%s%s\"y\": 2%s%s},%s%s{\"x\": 3}%s%s],%s%s\"nums\": [1.5, null]%s}",
+                     nl, in1, nl, in2, nl, in2, nl, in1, nl, in1, nl, in2, nl, in3, nl, in3, nl,
+                     in2, nl, in2, nl, in1, nl, in1, nl);
+            arrays a;
+            if (dec(&arrays_type, &a, doc) != TYJSON_OK)
+                TEST_FAIL("layout %zu indent %d: %s at %s", v, k, err.msg, err.path);
+            ASSERT_EQ_UINT(a.n_tags, 2);
+            ASSERT_STR(a.tags[0], "x\ty");
+            ASSERT_STR(a.tags[1], "b");
+            ASSERT_EQ_UINT(a.n_pts, 2);
+            ASSERT_EQ_INT(a.pts[0].x, 1);
+            ASSERT_EQ_INT(a.pts[0].y, 2);
+            ASSERT_EQ_INT(a.pts[1].x, 3);
+            ASSERT_EQ_INT(a.pts[1].y, 0);
+            ASSERT_EQ_UINT(a.n_nums, 2);
+            ASSERT_EQ_DBL_BITS(a.nums[0], 1.5);
+            ASSERT_EQ_DBL_BITS(a.nums[1], 0.0);
+        }
+    }
+}
+
+/* Arrays at the same depth start with the previous one's length as room:
+ * longer, shorter and empty ones after it, struct elements still zeroed
+ * where members are missing, scalars exact in an arena holding old data. */
+typedef struct ivec {
+    int32_t *v;
+    size_t n;
+} ivec;
+static const tyjson_field ivec_fields[] = {
+    TYJSON_FIELD_DYN(ivec, v, "v", n, TYJSON_K_I32),
+};
+static tyjson_struct ivec_type = TYJSON_STRUCT(ivec, ivec_fields, TYJSON_T_ARRAY);
+typedef struct ivecs {
+    ivec *rows;
+    size_t n_rows;
+    matrix m;
+} ivecs;
+static const tyjson_field ivecs_fields[] = {
+    TYJSON_FIELD_DYN(ivecs, rows, "rows", n_rows, TYJSON_K_STRUCT, .type = &ivec_type),
+    TYJSON_FIELD_STRUCT(ivecs, m, "m", &matrix_type),
+};
+static tyjson_struct ivecs_type = TYJSON_STRUCT(ivecs, ivecs_fields, 0);
+
+TEST(array_length_hints) {
+    fresh_arena();
+    static const int lens[] = {5, 2, 9, 0, 40, 3, 3, 1};
+    char doc[8192];
+    for (int round = 0; round < 2; round++) {
+        size_t n = (size_t)snprintf(doc, sizeof doc, "{\"rows\":[");
+        for (size_t r = 0; r < sizeof lens / sizeof lens[0]; r++) {
+            n += (size_t)snprintf(doc + n, sizeof doc - n, "%s[", r ? "," : "");
+            for (int i = 0; i < lens[r]; i++)
+                n += (size_t)snprintf(doc + n, sizeof doc - n, "%s%d", i ? "," : "",
+                                      (int)r * 100 + i + round * 7);
+            n += (size_t)snprintf(doc + n, sizeof doc - n, "]");
+        }
+        n += (size_t)snprintf(doc + n, sizeof doc - n, "],\"m\":{\"rows\":[");
+        for (size_t r = 0; r < sizeof lens / sizeof lens[0]; r++) {
+            n += (size_t)snprintf(doc + n, sizeof doc - n, "%s[", r ? "," : "");
+            for (int i = 0; i < lens[r]; i++)
+                n += (size_t)snprintf(doc + n, sizeof doc - n, i % 2 ? "%s{\"x\":%d}" : "%s{\"x\":%d,\"y\":9}",
+                                      i ? "," : "", i);
+            n += (size_t)snprintf(doc + n, sizeof doc - n, "]");
+        }
+        snprintf(doc + n, sizeof doc - n, "]}}");
+        ivecs iv;
+        /* the second round decodes into an arena full of the first one */
+        tyjson_arena_reset(&arena);
+        ASSERT_OK(dec(&ivecs_type, &iv, doc));
+        ASSERT_EQ_UINT(iv.n_rows, sizeof lens / sizeof lens[0]);
+        ASSERT_EQ_UINT(iv.m.n_rows, sizeof lens / sizeof lens[0]);
+        for (size_t r = 0; r < iv.n_rows; r++) {
+            ASSERT_EQ_UINT(iv.rows[r].n, (size_t)lens[r]);
+            ASSERT_EQ_UINT(iv.m.rows[r].n, (size_t)lens[r]);
+            if (!lens[r]) {
+                ASSERT_NULL(iv.rows[r].v);
+                ASSERT_NULL(iv.m.rows[r].items);
+            }
+            for (int i = 0; i < lens[r]; i++) {
+                ASSERT_EQ_INT(iv.rows[r].v[i], (int)r * 100 + i + round * 7);
+                ASSERT_EQ_INT(iv.m.rows[r].items[i].x, i);
+                ASSERT_EQ_INT(iv.m.rows[r].items[i].y, i % 2 ? 0 : 9);
+            }
+        }
+    }
+}
+
+/* A string whose first backslash comes after a clean prefix of any length:
+ * the prefix is copied as it is and the rest decoded, copy and borrow mode. */
+TEST(escape_after_clean_prefix) {
+    char doc[256], want[128];
+    tyjson_decode_options borrow = {TYJSON_DECODE_BORROW, 0, 0, NULL};
+    for (int mode = 0; mode < 2; mode++) {
+        for (int pos = 0; pos <= 40; pos++) {
+            fresh_arena();
+            char prefix[64];
+            for (int i = 0; i < pos; i++) prefix[i] = (char)('a' + i % 26);
+            prefix[pos] = 0;
+            snprintf(doc, sizeof doc, "{\"s\":\"%s\\n\\u00e9x\\\"\"}", prefix);
+            snprintf(want, sizeof want, "%s\n\xc3\xa9x\"", prefix);
+            strs v;
+            ASSERT_OK(dec_opts(&strs_type, &v, doc, mode ? &borrow : NULL));
+            ASSERT_EQ_UINT(v.s.len, strlen(want));
+            ASSERT_TRUE(memcmp(v.s.ptr, want, v.s.len) == 0);
+            /* a prefix with multi-byte UTF-8 before the escape */
+            snprintf(doc, sizeof doc, "{\"s\":\"%s\xc3\xa9\xe4\xb8\xad\\t\"}", prefix);
+            snprintf(want, sizeof want, "%s\xc3\xa9\xe4\xb8\xad\t", prefix);
+            ASSERT_OK(dec_opts(&strs_type, &v, doc, mode ? &borrow : NULL));
+            ASSERT_EQ_UINT(v.s.len, strlen(want));
+            ASSERT_TRUE(memcmp(v.s.ptr, want, v.s.len) == 0);
+        }
+    }
+    /* an error after the clean prefix still points at the bad escape */
+    EXPECT_ERR(&strs_type, "{\"s\":\"abcdefghijklmnopqrstuvwxyz\\q\"}", TYJSON_E_ESCAPE, "$.s", 1, 33,
+               NULL);
+}
+
 TEST(arrays_large_growth) {
     fresh_arena();
     size_t cap = 200000;
