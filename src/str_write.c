@@ -281,18 +281,40 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
     special : {
         u8 c = *s, e = tab[c];
         if (e > 1) {
-            d[0] = '\\';
-            d[1] = (char)e;
-            if (e == 'u') {
-                d[2] = '0';
-                d[3] = '0';
-                d[4] = hexd[c >> 4];
-                d[5] = hexd[c & 15];
-                d += 6;
-            } else {
-                d += 2;
-            }
-            s++;
+            /* Escapes come in runs (control bytes, quoted quotes): stay
+             * here while they do. Room: 6 output bytes per input byte and
+             * BLOCK_EXTRA past the block take the 8-byte stores. */
+            do {
+#if FAST_UTF8_LE
+                u64 w;
+                if (e == 'u') {
+                    /* `\u00XY` as a little-endian word */
+                    w = 0x3030755Cull | (u64)(u8)hexd[c >> 4] << 32 | (u64)(u8)hexd[c & 15] << 40;
+                    memcpy(d, &w, 8);
+                    d += 6;
+                } else {
+                    w = (u64)'\\' | (u64)e << 8;
+                    memcpy(d, &w, 8);
+                    d += 2;
+                }
+#else
+                d[0] = '\\';
+                d[1] = (char)e;
+                if (e == 'u') {
+                    d[2] = '0';
+                    d[3] = '0';
+                    d[4] = hexd[c >> 4];
+                    d[5] = hexd[c & 15];
+                    d += 6;
+                } else {
+                    d += 2;
+                }
+#endif
+                s++;
+                if (s >= blk_end) break;
+                c = *s;
+                e = tab[c];
+            } while (e > 1);
         } else if (!slash && !(flags & TYJSON_WRITE_ESCAPE_UNICODE)) {
             /* Non-ASCII with minimal escaping: the reading core's scanner
              * (SIMD when dispatched) validates the rest of the block in one
