@@ -219,15 +219,16 @@ typedef struct tyjson__str_scan {
  * On failure err is E_TRUNCATED (stop = end), E_STRING_CTRL or E_UTF8
  * (stop = the bad byte).
  */
-TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u8 *end,
-                                                           bool allow_invalid) {
+TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_in(const u8 *p, const u8 *end,
+                                                        bool allow_invalid, bool padded) {
     /* The rest of a long or non-ASCII string goes to the kernel chosen for
      * this CPU (simd.c); declared here so that lex.h needs no simd.h. */
     tyjson__str_scan tyjson__str_scan_long(const u8 *, const u8 *, bool);
 #if TYJSON__SWAR
     /* Most keys and many values are short ASCII: two SWAR steps inline
-     * settle them without a call. */
-    if (likely(end - p >= 16)) {
+     * settle them without a call. Padded input (zero bytes after end, which
+     * stop the steps) needs no room test: the end of a document too. */
+    if (padded || likely(end - p >= 16)) {
         u64 m = tyjson__str_special(tyjson__load64(p));
         if (!m) {
             p += 8;
@@ -244,6 +245,17 @@ TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u
     }
 #endif
     return tyjson__str_scan_long(p, end, allow_invalid);
+}
+
+TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u8 *end,
+                                                           bool allow_invalid) {
+    return tyjson__str_scan_in(p, end, allow_invalid, false);
+}
+
+/* The same, for input followed by at least 16 zero bytes (the DOM's copy). */
+TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_padded(const u8 *p, const u8 *end,
+                                                            bool allow_invalid) {
+    return tyjson__str_scan_in(p, end, allow_invalid, true);
 }
 
 /* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the

@@ -259,6 +259,17 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_read_inline(const u8 *p, const u8 *end
     return tyjson__num_read_slow(p, end, flags, out, err, err_pos);
 }
 
+/** The same, for input followed by at least TYJSON__NUM_FAST_ROOM zero
+ * bytes (the DOM's copy): the fast path runs to the very end, since a zero
+ * byte ends every number shape it reads. */
+TYJSON__FORCEINLINE const u8 *tyjson__num_read_padded(const u8 *p, const u8 *end, u32 flags,
+                                                      tyjson__num *out, tyjson_status *err,
+                                                      const u8 **err_pos) {
+    const u8 *q = tyjson__num_fast(p, out);
+    if (likely(q != NULL)) return q;
+    return tyjson__num_read_slow(p, end, flags, out, err, err_pos);
+}
+
 /* ----------------------------------------------------------------------------
  * Writing small integers
  * ------------------------------------------------------------------------- */

@@ -241,6 +241,10 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
         }                                                                      \
     } while (0)
 
+/* The padding lets the number and string fast paths read ahead to the end. */
+_Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
+               "the DOM's padding covers the fast paths' read-ahead");
+
 /* Unexpected byte at cur: truncation when we are at the end. */
 #define FAIL_AT_CUR()                                                          \
     FAIL(cur >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur)
@@ -252,7 +256,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
         u8 c_ = *cur;                                                          \
         if (c_ == '"') {                                                       \
             const u8 *s_ = cur + 1;                                            \
-            tyjson__str_scan sc_ = tyjson__str_scan_plain(s_, end, allow_invalid); \
+            tyjson__str_scan sc_ = tyjson__str_scan_padded(s_, end, allow_invalid); \
             if (likely(sc_.err == TYJSON_OK && *sc_.stop == '"')) {            \
                 *(u8 *)(uintptr_t)sc_.stop = 0;                                \
                 v->tag = str_tag | ((u64)(sc_.stop - s_) << TYJSON__LEN_SHIFT); \
@@ -276,7 +280,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
                 (flags & TYJSON_READ_ALLOW_INF_NAN))                           \
                 goto inf_nan_##done;                                           \
             tyjson__num n_;                                                    \
-            const u8 *q_ = tyjson__num_read_inline(cur, end, flags, &n_, &code, &errpos); \
+            const u8 *q_ = tyjson__num_read_padded(cur, end, flags, &n_, &code, &errpos); \
             if (!q_) {                                                         \
                 /* "1." or "-" cut off by the end of input */                  \
                 if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED; \
@@ -440,7 +444,7 @@ obj_key:
     cnt++;
     {
         const u8 *s = cur + 1;
-        tyjson__str_scan sc = tyjson__str_scan_plain(s, end, allow_invalid);
+        tyjson__str_scan sc = tyjson__str_scan_padded(s, end, allow_invalid);
         if (likely(sc.err == TYJSON_OK && *sc.stop == '"')) {
             *(u8 *)(uintptr_t)sc.stop = 0;
             v->tag = str_tag | ((u64)(sc.stop - s) << TYJSON__LEN_SHIFT);
