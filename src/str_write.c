@@ -59,6 +59,14 @@ TYJSON__FORCEINLINE u64 attn_mask(u64 x, bool slash) {
     return m & HIGH;
 }
 
+/* The same test on 4 bytes: zero exactly when none needs attention. */
+TYJSON__FORCEINLINE u32 attn_mask32(u32 x, bool slash) {
+    const u32 ones = 0x01010101u;
+    u32 m = (x - ones * 0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones) | x;
+    if (slash) m |= (x ^ (ones * '/')) - ones;
+    return m & 0x80808080u;
+}
+
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #  define FIRST_FLAGGED(m, s, tab) ((usize)__builtin_ctzll(m) >> 3)
@@ -270,7 +278,21 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
             d += i;
             goto special;
         }
-        /* Fewer than 8 bytes left in the block. */
+        /* Fewer than 8 bytes left in the block: 4 to 7 clean ones (short
+         * keys and values) by two overlapping 4-byte loads and stores,
+         * anything else one byte at a time. */
+        if ((usize)(blk_end - s) >= 4) {
+            u32 a, b;
+            memcpy(&a, s, 4);
+            memcpy(&b, blk_end - 4, 4);
+            if (attn_mask32(a, slash) == 0 && attn_mask32(b, slash) == 0) {
+                usize left = (usize)(blk_end - s);
+                memcpy(d, &a, 4);
+                memcpy(d + left - 4, &b, 4);
+                *ps = blk_end;
+                return d + left;
+            }
+        }
         while (s < blk_end) {
             if (tab[*s]) goto special;
             *d++ = (char)*s++;
