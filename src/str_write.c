@@ -357,6 +357,12 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
             if (sc.err == TYJSON_E_UTF8) {
                 d = utf8_bad(wb, d, &s, end, flags);
                 if (!d) return NULL;
+                /* the replaced bytes may run past the block: the loops
+                 * above must not see s > blk_end */
+                if (s >= blk_end) {
+                    *ps = s;
+                    return d;
+                }
             }
         } else {
             d = utf8_run(wb, d, &s, blk_end, end, flags);

@@ -247,6 +247,46 @@ TEST(string_escape_at_every_position) {
     }
 }
 
+/* An invalid sequence replaced with U+FFFD where it straddles the end of
+ * the escaper's 512-byte input block, after non-ASCII text earlier in the
+ * block: the replacement left the cursor past the block end, and the next
+ * special byte made the scanner run from beyond its limit (found by
+ * fuzz_parse). */
+TEST(string_replacement_across_block_end) {
+    for (size_t at = 500; at <= 520; at++) {
+        char in[700], want[1400];
+        size_t n = 0, o = 0;
+        want[o++] = '"';
+        memset(in, 'a', 400);
+        memset(want + o, 'a', 400);
+        n += 400;
+        o += 400;
+        memcpy(in + n, "\xc3\xa9", 2); /* é: the scanner path */
+        memcpy(want + o, "\xc3\xa9", 2);
+        n += 2;
+        o += 2;
+        while (n < at) {
+            in[n++] = 'b';
+            want[o++] = 'b';
+        }
+        memcpy(in + n, "\xe2\x82x", 3); /* a 3-byte lead, one continuation, then ASCII */
+        memcpy(want + o, "\xef\xbf\xbdx", 4);
+        n += 3;
+        o += 4;
+        for (int i = 0; i < 20; i++) {
+            in[n++] = 'c';
+            want[o++] = 'c';
+        }
+        memcpy(in + n, "\xc3\xa9\x01" "d", 4);
+        memcpy(want + o, "\xc3\xa9\\u0001d", 9);
+        n += 4;
+        o += 9;
+        want[o++] = '"';
+        want[o] = 0;
+        ASSERT_STR_OUT(in, n, TYJSON_WRITE_REPLACE_INVALID_UTF8, want);
+    }
+}
+
 TEST(string_escape_unicode) {
     ASSERT_STR_OUT("\xC3\xA9", 2, TYJSON_WRITE_ESCAPE_UNICODE, "\"\\u00e9\"");
     ASSERT_STR_OUT("\xE2\x82\xAC", 3, TYJSON_WRITE_ESCAPE_UNICODE, "\"\\u20ac\"");
