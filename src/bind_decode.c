@@ -848,20 +848,46 @@ static const u8 *leaf_enum(dec *d, const tyjson__bind_field *bf, char *mem, cons
     return fail(d, TYJSON_E_ENUM, p, MSG_ENUM);
 }
 
+/* A date that does not parse: a string-level error (a control byte,
+ * invalid UTF-8, truncation) takes precedence, as for any other string. */
+static TYJSON__NOINLINE const u8 *bad_date(dec *d, const u8 *p, const char *msg) {
+    bool esc = false;
+    if (!str_close(d, p + 1, &esc)) return NULL;
+    return fail(d, TYJSON_E_DATE, p, msg);
+}
+
 static const u8 *leaf_date(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
     u8 buf[SCRATCH];
-    const u8 *s = NULL;
+    const u8 *s = p + 1;
     usize n = 0;
-    const u8 *q = str_bytes(d, p, buf, &s, &n);
-    if (!q) return NULL;
+    const u8 *q;
+    /* The usual widths, "YYYY-MM-DD" and "YYYY-MM-DDTHH:MM:SSZ", need no
+     * scan: the date parsers accept only digits and punctuation, so a quote
+     * at that width is the closing one. Other widths take the inline scan,
+     * and anything unusual (escapes, errors) str_bytes. */
+    usize width = bf->kind == TYJSON_K_DATE ? 10 : 20;
+    tyjson__str_scan r;
+    if (likely((usize)(d->end - s) > width && s[width] == '"')) {
+        r.stop = s + width;
+        r.err = TYJSON_OK;
+    } else {
+        r = tyjson__str_scan_plain(s, d->end, d->allow_invalid);
+    }
+    if (likely(r.err == TYJSON_OK && *r.stop == '"')) {
+        n = (usize)(r.stop - s);
+        q = r.stop + 1;
+    } else {
+        q = str_bytes(d, p, buf, &s, &n);
+        if (!q) return NULL;
+    }
     if (bf->kind == TYJSON_K_DATE) {
         tyjson_date v;
-        if (!tyjson_date_parse((const char *)s, n, &v)) return fail(d, TYJSON_E_DATE, p, MSG_DATE);
+        if (!tyjson_date_parse((const char *)s, n, &v)) return bad_date(d, p, MSG_DATE);
         memcpy(mem, &v, sizeof(v));
         return q;
     }
     tyjson_datetime dt;
-    if (!tyjson_datetime_parse((const char *)s, n, &dt)) return fail(d, TYJSON_E_DATE, p, MSG_DATETIME);
+    if (!tyjson_datetime_parse((const char *)s, n, &dt)) return bad_date(d, p, MSG_DATETIME);
     if (bf->kind == TYJSON_K_DATETIME) {
         memcpy(mem, &dt, sizeof(dt));
         return q;

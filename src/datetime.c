@@ -17,8 +17,9 @@ static unsigned days_in_month(int32_t y, unsigned m) {
 }
 
 static bool date_valid(const tyjson_date *d) {
+    /* every month has 28 days: the calendar is consulted only past them */
     return d->year >= 0 && d->year <= 9999 && d->month >= 1 && d->month <= 12 && d->day >= 1 &&
-           d->day <= days_in_month(d->year, d->month);
+           (d->day <= 28 || d->day <= days_in_month(d->year, d->month));
 }
 
 static bool datetime_valid(const tyjson_datetime *dt) {
@@ -68,11 +69,45 @@ static bool digits(const char *s, usize n, u32 *out) {
     return true;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The fixed-width fields, 8 bytes at a time: a little-endian word holds the
+ * text's first byte in its low lane. */
+#  define DT_SWAR 1
+#  define LANES 0x0101010101010101ull
+static u64 load8(const char *s) {
+    u64 v;
+    memcpy(&v, s, 8);
+    return v;
+}
+
+/* Every lane of x selected by m (0xFF lanes) is an ASCII digit; the other
+ * lanes equal the same lanes of `punct`. */
+static bool shape_ok(u64 x, u64 m, u64 punct) {
+    u64 hi = m & (0xF0 * LANES), three = m & (0x30 * LANES);
+    return (x & hi) == three && ((x + (m & (0x06 * LANES))) & hi) == three && (x & ~m) == punct;
+}
+
+static u32 lane(u64 x, int i) { return (u32)(x >> (8 * i)) & 0x0F; }
+#else
+#  define DT_SWAR 0
+#endif
+
 static bool parse_date10(const char *s, tyjson_date *out) {
     u32 y, m, d;
+#if DT_SWAR
+    /* "YYYY-MM-" then "DD" */
+    u64 a = load8(s);
+    if (!shape_ok(a, 0x00FFFF00FFFFFFFFull, (u64)'-' << 32 | (u64)'-' << 56)) return false;
+    unsigned d0 = (unsigned char)s[8] - '0', d1 = (unsigned char)s[9] - '0';
+    if (d0 > 9 || d1 > 9) return false;
+    y = lane(a, 0) * 1000 + lane(a, 1) * 100 + lane(a, 2) * 10 + lane(a, 3);
+    m = lane(a, 5) * 10 + lane(a, 6);
+    d = d0 * 10 + d1;
+#else
     if (!digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &m) || s[7] != '-' ||
         !digits(s + 8, 2, &d))
         return false;
+#endif
     tyjson_date t;
     t.year = (int32_t)y;
     t.month = (uint8_t)m;
@@ -92,9 +127,22 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     tyjson_datetime t;
     memset(&t, 0, sizeof(t));
     u32 hh, mi, ss;
+#if DT_SWAR
+    /* "DDTHH:MM" (the day again, for the shape), then ":SS" */
+    u64 b = load8(s + 8);
+    if (!parse_date10(s, &t.date) ||
+        !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'T' << 16 | (u64)':' << 40) || s[16] != ':')
+        return false;
+    unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
+    if (s0 > 9 || s1 > 9) return false;
+    hh = lane(b, 3) * 10 + lane(b, 4);
+    mi = lane(b, 6) * 10 + lane(b, 7);
+    ss = s0 * 10 + s1;
+#else
     if (!parse_date10(s, &t.date) || s[10] != 'T' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
         !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss))
         return false;
+#endif
     if (hh > 23 || mi > 59 || ss > 59) return false;
     t.hour = (uint8_t)hh;
     t.minute = (uint8_t)mi;

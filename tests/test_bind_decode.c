@@ -748,6 +748,28 @@ TEST(dates_and_epochs) {
                "expected a date-time string for date-time field, found an object");
 }
 
+/* Dates of the usual widths are read without a scan for the closing
+ * quote; a string-level error inside them is still reported as such, and
+ * other widths and escapes still work. */
+TEST(dates_usual_widths) {
+    fresh_arena();
+    times t;
+    ASSERT_OK(dec(&times_type, &t, "{\"day\":\"2024-06-15\",\"at\":\"2024-06-15T10:30:00Z\","
+                                   "\"ms\":\"2024-06-15T10:30:00.123Z\",\"ns\":\"1970-01-01T00:00:01+01:00\"}"));
+    ASSERT_EQ_INT(t.day.day, 15);
+    ASSERT_EQ_INT(t.at.minute, 30);
+    ASSERT_TRUE(t.ms == 1718447400123LL);
+    ASSERT_TRUE(t.ns == -3599000000000LL);
+    ASSERT_OK(dec(&times_type, &t, "{\"day\":\"2024-06-\\u0031\\u0035\"}"));
+    ASSERT_EQ_INT(t.day.day, 15);
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:0\x01\"}", TYJSON_E_STRING_CTRL, "$.at", 1, 26, NULL);
+    EXPECT_ERR(&times_type, "{\"day\":\"2024-06-1\x01\"}", TYJSON_E_STRING_CTRL, "$.day", 1, 18, NULL);
+    EXPECT_ERR(&times_type, "{\"day\":\"2024-06-1\xff\"}", TYJSON_E_UTF8, "$.day", 1, 18, NULL);
+    EXPECT_ERR(&times_type, "{\"day\":\"2024-06-1x\"}", TYJSON_E_DATE, "$.day", 1, 8, NULL);
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00\\\"\"}", TYJSON_E_DATE, "$.at", 1, 7, NULL);
+    EXPECT_ERR(&times_type, "{\"day\":\"2024-06-15", TYJSON_E_TRUNCATED, "$.day", 0, 0, NULL);
+}
+
 TEST(value_raw_custom) {
     fresh_arena();
     free_form v;

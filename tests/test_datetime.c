@@ -27,6 +27,69 @@ TEST(date_parse_valid) {
     ASSERT_EQ_INT(d.day, 31);
 }
 
+/* A plain reference for "YYYY-MM-DD" and "YYYY-MM-DDTHH:MM:SSZ": one byte
+ * at a time against a pattern, then the ranges. */
+static bool ref_fields(const char *s, const char *pat, int *v) {
+    int k = 0, acc = 0;
+    for (size_t i = 0; pat[i]; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (pat[i] == 'd') {
+            if (c < '0' || c > '9') return false;
+            acc = acc * 10 + (c - '0');
+            if (pat[i + 1] != 'd') {
+                v[k++] = acc;
+                acc = 0;
+            }
+        } else if (c != (unsigned char)pat[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool ref_date_ok(int y, int m, int d) {
+    static const int dim[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m < 1 || m > 12 || d < 1) return false;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= dim[m - 1] + (m == 2 && leap);
+}
+
+/* Every byte value at every position of a valid date and date-time: the
+ * parser (8-byte lanes on little-endian machines) agrees with the
+ * reference, and the fields it reads are right. */
+TEST(parse_single_byte_mutations) {
+    char s[32];
+    for (int kind = 0; kind < 2; kind++) {
+        const char *base = kind ? "2024-02-29T23:59:58Z" : "2024-02-29";
+        const char *pat = kind ? "dddd-dd-ddTdd:dd:ddZ" : "dddd-dd-dd";
+        size_t len = strlen(base);
+        for (size_t pos = 0; pos < len; pos++) {
+            for (int b = 0; b < 256; b++) {
+                memcpy(s, base, len + 1);
+                s[pos] = (char)b;
+                int v[6] = {0};
+                bool want = ref_fields(s, pat, v) && ref_date_ok(v[0], v[1], v[2]) &&
+                            (!kind || (v[3] < 24 && v[4] < 60 && v[5] < 60));
+                bool got;
+                if (kind) {
+                    tyjson_datetime dt;
+                    got = tyjson_datetime_parse(s, len, &dt);
+                    if (got && want &&
+                        (dt.date.year != v[0] || dt.date.month != v[1] || dt.date.day != v[2] ||
+                         dt.hour != v[3] || dt.minute != v[4] || dt.second != v[5]))
+                        TEST_FAIL("\"%s\": fields differ", s);
+                } else {
+                    tyjson_date d;
+                    got = tyjson_date_parse(s, len, &d);
+                    if (got && want && (d.year != v[0] || d.month != v[1] || d.day != v[2]))
+                        TEST_FAIL("\"%s\": fields differ", s);
+                }
+                if (got != want) TEST_FAIL("pos %zu byte %d: got %d want %d", pos, b, got, want);
+            }
+        }
+    }
+}
+
 TEST(date_parse_leap_years) {
     ASSERT_TRUE(date_ok("2024-02-29"));
     ASSERT_TRUE(date_ok("2000-02-29"));  /* divisible by 400 */
