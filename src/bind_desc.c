@@ -196,7 +196,15 @@ TYJSON__FIRST_USE static bool check_type(const tyjson_struct *t, tyjson_error *e
     }
     if (n_keys > 65535) return bad(err, t, (usize)-1, "more than 65535 keys");
     /* Every key (name or alias) must be unique across the type. Types are
-     * small; a quadratic check at prepare time is cheap. */
+     * small; a quadratic check at prepare time is cheap, and cheaper still
+     * without aliases (most types), where names are all the keys. */
+    if (n_keys == t->n_fields) {
+        for (usize i = 1; i < t->n_fields; i++)
+            for (usize j = 0; j < i; j++)
+                if (keys_equal(t->fields[i].name, t->fields[j].name))
+                    return bad(err, t, i, "two fields or aliases with the same key");
+        return true;
+    }
     for (usize i = 0; i < t->n_fields; i++) {
         const tyjson_field *f = &t->fields[i];
         const char *const *al = f->aliases;
@@ -325,12 +333,6 @@ static TYJSON__NOINLINE char *key_literal(const char *key, usize *len, tyjson_st
     }
     *len = tyjson__wbuf_size(&wb);
     return tyjson__wbuf_take(&wb);
-}
-
-TYJSON__FIRST_USE static bool plain_key(const char *k) {
-    for (const u8 *s = (const u8 *)k; *s; s++)
-        if (*s < 0x20 || *s >= 0x7F || *s == '"' || *s == '\\' || *s == '/') return false;
-    return true;
 }
 
 TYJSON__FIRST_USE static u8 op_of(const tyjson_field *f) {
@@ -474,7 +476,8 @@ TYJSON__FIRST_USE static tyjson__bind_prep *build(const tyjson_struct *t, tyjson
         }
         bf->lit = lit_dst;
         bf->lit_len = (u32)(lit_lens[i] - 1);
-        bf->lit_plain = plain_key(f->name);
+        /* written as is and without '/': also as is under ESCAPE_SLASH */
+        bf->lit_plain = !lits[i] && !memchr(f->name, '/', lit_lens[i] - 4);
         bf->kind = (u8)f->kind;
         bf->shape = (u8)f->shape;
         bf->index = i;
