@@ -399,8 +399,42 @@ TYJSON__FORCEINLINE char *str_write_impl(tyjson__wbuf *wb, char *d, const u8 *s,
     return d;
 }
 
-char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
-                        tyjson_write_flags flags) {
+/* A clean string of 1 to 16 bytes (most keys and short values) by two
+ * overlapping loads and stores; NULL when it needs the general path. The
+ * caller has checked the room. */
+TYJSON__FORCEINLINE char *short_clean(char *d, const char *s, usize n, bool slash) {
+    if (n < 4) { /* 1 to 3 bytes: first, middle and last cover them all */
+        u8 c0 = (u8)s[0], c1 = (u8)s[n / 2], c2 = (u8)s[n - 1];
+        u32 a = (u32)c0 | (u32)c1 << 8 | (u32)c2 << 16 | (u32)'a' << 24;
+        if (attn_mask32(a, slash)) return NULL;
+        d[0] = '"';
+        d[1] = (char)c0;
+        d[1 + n / 2] = (char)c1;
+        d[n] = (char)c2;
+    } else if (n >= 8) {
+        u64 a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        if (attn_mask(a, slash) | attn_mask(b, slash)) return NULL;
+        d[0] = '"';
+        memcpy(d + 1, &a, 8);
+        memcpy(d + 1 + n - 8, &b, 8);
+    } else {
+        u32 a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        if (attn_mask32(a, slash) | attn_mask32(b, slash)) return NULL;
+        d[0] = '"';
+        memcpy(d + 1, &a, 4);
+        memcpy(d + 1 + n - 4, &b, 4);
+    }
+    d[n + 1] = '"';
+    return d + n + 2;
+}
+
+/* Out of line, so that the short path below keeps a small prologue. */
+static TYJSON__NOINLINE char *str_write_any(tyjson__wbuf *wb, char *d, const char *s, usize n,
+                                           tyjson_write_flags flags) {
     if (n == 0) { /* s may be NULL: no pointer arithmetic on it */
         if ((usize)(wb->end - d) < 2 + TYJSON__STR_SLACK) d = tyjson__wbuf_grow(wb, d, 2 + TYJSON__STR_SLACK);
         d[0] = '"';
@@ -410,4 +444,13 @@ char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
     if (flags & TYJSON_WRITE_ESCAPE_SLASH)
         return str_write_impl(wb, d, (const u8 *)s, n, flags, true);
     return str_write_impl(wb, d, (const u8 *)s, n, flags, false);
+}
+
+char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
+                        tyjson_write_flags flags) {
+    if (n - 1 < 16 && (usize)(wb->end - d) >= n + 2 + TYJSON__STR_SLACK) {
+        char *e = short_clean(d, s, n, (flags & TYJSON_WRITE_ESCAPE_SLASH) != 0);
+        if (likely(e != NULL)) return e;
+    }
+    return str_write_any(wb, d, s, n, flags);
 }
