@@ -746,11 +746,21 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
             : num.kind == TYJSON__NUM_UINT ? (double)num.v.u : (double)num.v.i;
     }
     if (kind == TYJSON_K_F32) {
-        /* 2^128 - 2^103: from here on a finite double rounds to an
-         * infinite float */
+        /* 2^128 - 2^103, the midpoint between the largest float and 2^128:
+         * from here on a finite number rounds to an infinite float, unless
+         * it is v only by rounding up and lies below */
         const double lim = 0x1.ffffffp+127;
-        if (v - v == 0 && (v >= lim || v <= -lim)) return range_error(d, bf, p);
-        float fv = (float)v;
+        float fv;
+        if (v - v != 0) {
+            fv = (float)v; /* Infinity, NaN (with the flag) */
+        } else if (v >= lim || v <= -lim) {
+            if ((v != lim && v != -lim) || tyjson__num_cmp_abs(p, d->end, v) >= 0)
+                return range_error(d, bf, p);
+            fv = v > 0 ? FLT_MAX : -FLT_MAX;
+        } else {
+            /* one rounding from the text, not two through the double */
+            fv = tyjson__num_f32(v, p, d->end);
+        }
         memcpy(mem, &fv, sizeof(fv));
     } else {
         memcpy(mem, &v, sizeof(v));

@@ -50,6 +50,20 @@ const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags,
                            tyjson__num *out, tyjson_status *err,
                            const u8 **err_pos);
 
+/**
+ * The float nearest to the number whose text starts at p (a valid JSON
+ * number, already read, ending before end), given v, that number correctly
+ * rounded to double. (float)v alone rounds twice: when v lands exactly on
+ * the midpoint between two floats, the text decides which one it is.
+ * v must be finite and within the float range (|v| <= 0x1.fffffep+127 or
+ * the midpoint just above it, which the caller checks with
+ * tyjson__num_cmp_abs).
+ */
+float tyjson__num_f32(double v, const u8 *p, const u8 *end);
+/** The sign of |x| - |v| for the number x whose text starts at p (as
+ *  above), exactly; v finite and nonzero. */
+int tyjson__num_cmp_abs(const u8 *p, const u8 *end, double v);
+
 /* ----------------------------------------------------------------------------
  * Writing. Each writer appends at dst (which has room for at least
  * TYJSON__NUM_MAX_CHARS bytes), adds no NUL terminator and returns the new

@@ -16,6 +16,7 @@
  *      significands whose truncation cannot be settled come here.
  */
 #include "num.h"
+#include <math.h>
 
 #define EL_FAIL (~(u64)0)           /* no double has these bits as a result */
 #define INF_BITS ((u64)0x7FF << 52) /* any result >= this overflowed */
@@ -218,27 +219,40 @@ static void big_decimal(const numtext *t, big *L, i64 *eL) {
     *eL = t->e + last;
 }
 
-/* Compares L * 10^eL with the point halfway between the finite double with
- * bits `b` and the next one up. */
-static int cmp_halfway(const big *L, i64 eL, u64 b) {
-    u64 ef = b >> 52, m = b & (((u64)1 << 52) - 1);
-    i64 e2 = -1074;
-    if (ef) {
-        m |= (u64)1 << 52;
-        e2 = (i64)ef - 1075;
-    }
+/* Compares L * 10^eL with m * 2^e2. */
+static int cmp_scaled(const big *L, i64 eL, u64 m, i64 e2) {
     big lhs = *L, rhs;
-    big_set_u64(&rhs, 2 * m + 1); /* halfway = (2m + 1) * 2^(e2 - 1) */
+    big_set_u64(&rhs, m);
     if (eL >= 0)
         big_mul_pow5(&lhs, eL);
     else
         big_mul_pow5(&rhs, -eL);
-    i64 x = eL - (e2 - 1);
+    i64 x = eL - e2;
     if (x >= 0)
         big_shl(&lhs, x);
     else
         big_shl(&rhs, -x);
     return big_cmp(&lhs, &rhs);
+}
+
+/* The finite double with bits b (sign ignored) as m * 2^e2. */
+static void split_bits(u64 b, u64 *m, i64 *e2) {
+    u64 ef = (b >> 52) & 0x7FF;
+    *m = b & (((u64)1 << 52) - 1);
+    *e2 = -1074;
+    if (ef) {
+        *m |= (u64)1 << 52;
+        *e2 = (i64)ef - 1075;
+    }
+}
+
+/* Compares L * 10^eL with the point halfway between the finite double with
+ * bits `b` and the next one up: (2m + 1) * 2^(e2 - 1). */
+static int cmp_halfway(const big *L, i64 eL, u64 b) {
+    u64 m;
+    i64 e2;
+    split_bits(b, &m, &e2);
+    return cmp_scaled(L, eL, 2 * m + 1, e2 - 1);
 }
 
 /* The correctly rounded bits of the number in t, whose first (at most 19)
@@ -509,4 +523,51 @@ const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags, tyjson__num *o
                            tyjson_status *err, const u8 **err_pos) {
     TYJSON_API_CHECK(p < end);
     return tyjson__num_read_inline(p, end, flags, out, err, err_pos);
+}
+
+/* ----------------------------------------------------------------------------
+ * Float members: one rounding from the text
+ * ------------------------------------------------------------------------- */
+TYJSON__NOINLINE int tyjson__num_cmp_abs(const u8 *p, const u8 *end, double v) {
+    if (p < end && *p == '-') p++;
+    numtext t;
+    t.ip = p;
+    while (p < end && (u32)*p - '0' <= 9) p++;
+    t.ie = t.fp = t.fe = p;
+    if (p < end && *p == '.') {
+        t.fp = ++p;
+        while (p < end && (u32)*p - '0' <= 9) p++;
+        t.fe = p;
+    }
+    t.e = 0;
+    if (p < end && (*p | 0x20) == 'e') {
+        p++;
+        bool eneg = false;
+        if (p < end && (*p == '-' || *p == '+')) eneg = *p++ == '-';
+        for (u32 d; p < end && (d = (u32)*p - '0') <= 9; p++)
+            if (t.e < EXP_CLAMP) t.e = t.e * 10 + d;
+        if (eneg) t.e = -t.e;
+    }
+    big L;
+    i64 eL;
+    big_decimal(&t, &L, &eL);
+    if (L.n == 0) return -1;
+    u64 b, m;
+    i64 e2;
+    memcpy(&b, &v, sizeof b);
+    split_bits(b, &m, &e2);
+    return cmp_scaled(&L, eL, m, e2);
+}
+
+float tyjson__num_f32(double v, const u8 *p, const u8 *end) {
+    float f = (float)v;
+    if ((double)f == v) return f;
+    /* v between f and its neighbour g: a midpoint only if it is their mean
+     * (exact in double: both have 24-bit significands) */
+    float g = nextafterf(f, v > (double)f ? HUGE_VALF : -HUGE_VALF);
+    if ((double)f + (double)g != 2 * v) return f;
+    int c = tyjson__num_cmp_abs(p, end, v);
+    if (c == 0) return f; /* the text is the midpoint: ties to even, as (float)v */
+    float lo = fabsf(f) < fabsf(g) ? f : g, hi = fabsf(f) < fabsf(g) ? g : f;
+    return c < 0 ? lo : hi;
 }

@@ -566,6 +566,42 @@ TEST(reals) {
     EXPECT_ERR(&reals_type, "{\"d\":NaN}", TYJSON_E_UNEXPECTED_CHAR, "$.d", 1, 6, NULL);
 }
 
+/* A float member is rounded once, from the text: a number that rounds to
+ * a double lying exactly on the midpoint between two floats went to the
+ * even one, whichever side of the midpoint the text was on. Compared with
+ * glibc's strtof, which rounds correctly. */
+TEST(reals_float_single_rounding) {
+    static const char *const texts[] = {
+        "1.000000178813934326171874",  /* just below a midpoint: 1 + 2^-23 */
+        "1.000000178813934326171876",  /* just above: 1 + 2^-22 */
+        "1.000000178813934326171875",  /* exactly on it: ties to even */
+        "-1.000000178813934326171874",
+        "1.0000000596046447753906251", /* above the midpoint after 1.0 */
+        "7.00649232162408535461864791644958065640130970938257885878534141944895541342930300743319094181060791015626e-46",
+        "7.00649232162408535461864791644958065640130970938257885878534141944895541342930300743319094181060791015624e-46",
+        "340282356779733661637539395458142568447", /* below the midpoint to 2^128 */
+        "3.4028235677973366163753939545814256844799e38",
+        "16777217.000000000000000001",  /* 2^24 + 1 + tiny: rounds up */
+        "16777216.999999999999999999",
+        "0.1", "3.14159", "1e-45", "1.17549435e-38",
+    };
+    char doc[256];
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        fresh_arena();
+        snprintf(doc, sizeof doc, "{\"f\":%s}", texts[i]);
+        reals r;
+        ASSERT_OK(dec(&reals_type, &r, doc));
+        float want = strtof(texts[i], NULL);
+        if (memcmp(&r.f, &want, sizeof want) != 0)
+            TEST_FAIL("%s: got %a, strtof %a", texts[i], (double)r.f, (double)want);
+    }
+    /* on or above the midpoint between FLT_MAX and 2^128: out of range */
+    EXPECT_ERR(&reals_type, "{\"f\":340282356779733661637539395458142568448}", TYJSON_E_NUMBER_RANGE,
+               "$.f", 1, 6, NULL);
+    EXPECT_ERR(&reals_type, "{\"f\":340282356779733661637539395458142568449}", TYJSON_E_NUMBER_RANGE,
+               "$.f", 1, 6, NULL);
+}
+
 TEST(reals_inf_nan_flag) {
     fresh_arena();
     tyjson_decode_options o = {0, TYJSON_READ_ALLOW_INF_NAN, 0, NULL};
