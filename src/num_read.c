@@ -16,7 +16,6 @@
  *      significands whose truncation cannot be settled come here.
  */
 #include "num.h"
-#include <math.h>
 
 #define EL_FAIL (~(u64)0)           /* no double has these bits as a result */
 #define INF_BITS ((u64)0x7FF << 52) /* any result >= this overflowed */
@@ -559,15 +558,32 @@ TYJSON__NOINLINE int tyjson__num_cmp_abs(const u8 *p, const u8 *end, double v) {
     return cmp_scaled(&L, eL, m, e2);
 }
 
+/* The float next to finite f towards +infinity (up) or -infinity, from its
+ * bits (no libm for the static library). */
+static float f32_step(float f, bool up) {
+    u32 b;
+    memcpy(&b, &f, sizeof b);
+    if ((b & 0x7FFFFFFFu) == 0) {
+        b = up ? 1u : 0x80000001u; /* the smallest subnormal either side */
+    } else if ((f > 0) == up) {
+        b++;
+    } else {
+        b--;
+    }
+    memcpy(&f, &b, sizeof f);
+    return f;
+}
+
 float tyjson__num_f32(double v, const u8 *p, const u8 *end) {
     float f = (float)v;
     if ((double)f == v) return f;
     /* v between f and its neighbour g: a midpoint only if it is their mean
      * (exact in double: both have 24-bit significands) */
-    float g = nextafterf(f, v > (double)f ? HUGE_VALF : -HUGE_VALF);
+    float g = f32_step(f, v > (double)f);
     if ((double)f + (double)g != 2 * v) return f;
     int c = tyjson__num_cmp_abs(p, end, v);
     if (c == 0) return f; /* the text is the midpoint: ties to even, as (float)v */
-    float lo = fabsf(f) < fabsf(g) ? f : g, hi = fabsf(f) < fabsf(g) ? g : f;
+    bool f_smaller = (f < 0 ? -f : f) < (g < 0 ? -g : g);
+    float lo = f_smaller ? f : g, hi = f_smaller ? g : f;
     return c < 0 ? lo : hi;
 }
