@@ -64,12 +64,14 @@ TYJSON__FORCEINLINE unsigned tyjson__first_byte(u64 mask) { return tyjson__ctz64
 
 /* High bit set in each byte of w that is '"', '\\', a control character
  * or non-ASCII. Exact for the lowest flagged byte (higher ones may be false
- * positives, which the callers never look at). */
+ * positives, which the callers never look at), and zero exactly when no
+ * byte is special. No `& ~x` masks are needed for that: below the lowest
+ * special byte every byte is ASCII, so no subtraction there sets a high bit
+ * or borrows. */
 TYJSON__FORCEINLINE u64 tyjson__str_special(u64 w) {
     u64 q = w ^ (TYJSON__ONES * '"');
     u64 b = w ^ (TYJSON__ONES * '\\');
-    u64 t = ((q - TYJSON__ONES) & ~q) | ((b - TYJSON__ONES) & ~b) |
-            ((w - TYJSON__ONES * 0x20) & ~w) | w;
+    u64 t = (q - TYJSON__ONES) | (b - TYJSON__ONES) | (w - TYJSON__ONES * 0x20) | w;
     return t & TYJSON__HIGHS;
 }
 

@@ -9,6 +9,7 @@
 #include "test.h"
 #include "tyjson.h"
 #include "simd.h"
+#include "lex.h"
 
 #include <dirent.h>
 #if defined(__unix__) || defined(__APPLE__)
@@ -300,6 +301,55 @@ static size_t fill_valid(u8 *o, size_t len, unsigned w2, unsigned w3, unsigned w
 /* ----------------------------------------------------------------------------
  * Tests
  * ------------------------------------------------------------------------- */
+/* The 8-byte classifier of the reading core: zero exactly when no byte is
+ * special, else the lowest flagged byte is the first special one. Every
+ * byte value at every position after a clean prefix, over a clean or a
+ * random tail, and random words. */
+static int first_special_ref(const unsigned char *b) {
+    for (int i = 0; i < 8; i++)
+        if (b[i] == '"' || b[i] == '\\' || b[i] < 0x20 || b[i] >= 0x80) return i;
+    return 8;
+}
+
+static int first_special_swar(const unsigned char *b) {
+    u64 w;
+    memcpy(&w, b, 8);
+    u64 m = tyjson__str_special(w);
+    return m ? (int)tyjson__first_byte(m) : 8;
+}
+
+TEST(swar_classifier) {
+#if TYJSON__SWAR && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    unsigned char b[8];
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int pos = 0; pos < 8; pos++) {
+        for (int v = 0; v < 256; v++) {
+            for (int tail = 0; tail < 64; tail++) {
+                for (int i = 0; i < 8; i++) {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    b[i] = i < pos ? (unsigned char)('a' + i) : tail == 0 ? 'z' : (unsigned char)x;
+                }
+                b[pos] = (unsigned char)v;
+                if (first_special_swar(b) != first_special_ref(b))
+                    TEST_FAIL("pos %d value %d tail %d: %d vs %d", pos, v, tail,
+                              first_special_swar(b), first_special_ref(b));
+            }
+        }
+    }
+    for (int n = 0; n < 1000000; n++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        memcpy(b, &x, 8);
+        for (int i = 0; i < 8; i++) b[i] = (unsigned char)(0x20 + b[i] % 0x60); /* mostly clean */
+        if (n % 3) b[(x >> 40) % 8] = (unsigned char)(x >> 48);
+        if (first_special_swar(b) != first_special_ref(b)) TEST_FAIL("random word %d", n);
+    }
+#endif
+}
+
 TEST(level_selection) {
     tyjson__simd_set_level(TYJSON__SIMD_SCALAR);
     ASSERT_EQ_INT(tyjson__simd_level(), TYJSON__SIMD_SCALAR);
