@@ -4,16 +4,19 @@
  */
 #include "internal.h"
 
-TYJSON__FIRST_USE static void *libc_malloc(void *ctx, usize size) {
+TYJSON__FIRST_USE
+static void *libc_malloc(void *ctx, usize size) {
     (void)ctx;
     return malloc(size ? size : 1);
 }
-TYJSON__FIRST_USE static void *libc_realloc(void *ctx, void *ptr, usize old_size, usize size) {
+TYJSON__FIRST_USE
+static void *libc_realloc(void *ctx, void *ptr, usize old_size, usize size) {
     (void)ctx;
     (void)old_size;
     return realloc(ptr, size ? size : 1);
 }
-TYJSON__FIRST_USE static void libc_free(void *ctx, void *ptr) {
+TYJSON__FIRST_USE
+static void libc_free(void *ctx, void *ptr) {
     (void)ctx;
     free(ptr);
 }
@@ -22,7 +25,8 @@ const tyjson_alloc tyjson__libc_alloc = {libc_malloc, libc_realloc, libc_free, N
 
 const tyjson_alloc *tyjson_alloc_libc(void) { return &tyjson__libc_alloc; }
 
-TYJSON__FIRST_USE void tyjson_free(const tyjson_alloc *alc, void *ptr) {
+TYJSON__FIRST_USE
+void tyjson_free(const tyjson_alloc *alc, void *ptr) {
     if (!ptr) return;
     if (!alc) alc = &tyjson__libc_alloc;
     alc->free(alc->ctx, ptr);

@@ -19,7 +19,8 @@ typedef struct blk_hdr {
 #define FIRST_BLOCK 4096u
 #define MAX_GROW_BLOCK ((usize)64 << 20)
 
-TYJSON__FIRST_USE void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
+TYJSON__FIRST_USE
+void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
     TYJSON_API_CHECK(arena);
     arena->alc = tyjson__alc_or_libc(alc);
     arena->head = NULL;
@@ -46,7 +47,8 @@ void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
 
 static char *blk_data(blk_hdr *b) { return (char *)b + HDR_BYTES; }
 
-TYJSON__FIRST_USE void tyjson_arena_reset(tyjson_arena *arena) {
+TYJSON__FIRST_USE
+void tyjson_arena_reset(tyjson_arena *arena) {
     TYJSON_API_CHECK(arena);
     arena->used = 0;
     if (arena->fixed) {
@@ -99,7 +101,8 @@ void tyjson_arena_free(tyjson_arena *arena) {
     arena->used = 0;
 }
 
-TYJSON__FIRST_USE void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
+TYJSON__FIRST_USE
+void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
     if (a->fixed) return NULL;
     usize need, bytes = a->next_block;
     if (tyjson__add_ovf(size, HDR_BYTES + align, &need)) return NULL;

@@ -466,7 +466,8 @@ static const u8 *skip_scalar(dec *d, const u8 *p) {
     return fail(d, TYJSON_E_UNEXPECTED_CHAR, p, MSG_VALUE);
 }
 
-TYJSON__FIRST_USE static TYJSON__NOINLINE const u8 *skip_value(dec *d, const u8 *p) {
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *skip_value(dec *d, const u8 *p) {
     const u8 *end = d->end;
     u64 inl[16]; /* 1024 levels */
     u64 *bits = inl;
@@ -1051,7 +1052,8 @@ static const u8 *leaf(dec *d, const tyjson__bind_field *bf, char *mem, const u8 
 /* ----------------------------------------------------------------------------
  * Frames
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE static TYJSON__NOINLINE frame *grow_stack(dec *d, const u8 *p) {
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE frame *grow_stack(dec *d, const u8 *p) {
     usize bytes;
     if (tyjson__mul_ovf((usize)d->cap * 2, sizeof(frame), &bytes)) {
         fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
@@ -1093,7 +1095,8 @@ static usize align_of_size(usize size) {
 }
 
 /* Room for one more element of the DYN array in f. */
-TYJSON__FIRST_USE static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const u8 *p) {
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const u8 *p) {
     usize size = f->bf->size;
     usize ncap, bytes;
     if (f->cap == 0) {
@@ -1136,7 +1139,8 @@ TYJSON__FIRST_USE static TYJSON__NOINLINE bool arr_grow(dec *d, frame *f, const 
     return true;
 }
 
-TYJSON__FIRST_USE static void arr_finish(dec *d, frame *f) {
+TYJSON__FIRST_USE
+static void arr_finish(dec *d, frame *f) {
     const tyjson__bind_field *bf = f->bf;
     usize n = f->n;
     if (bf->f->count_at) memcpy(f->owner + bf->f->count_at - 1, &n, sizeof(n));
@@ -1281,7 +1285,8 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
         f->key_len = KEY_IN_INPUT;                                             \
     } while (0)
 
-TYJSON__FIRST_USE static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
+TYJSON__FIRST_USE
+static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
     const u8 *p = d->start, *end = d->end;
     const tyjson__bind_prep *tp = root;
     const tyjson__bind_field *bf;
@@ -1722,7 +1727,8 @@ static void build_path(const dec *d, char *out, usize cap) {
 /* ----------------------------------------------------------------------------
  * Entry point
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, usize len,
+TYJSON__FIRST_USE
+tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, usize len,
                             tyjson_arena *arena, const tyjson_decode_options *opts,
                             tyjson_error *err) {
     if (!type || !out || !arena || (!json && len)) {

@@ -16,7 +16,8 @@
 /* ----------------------------------------------------------------------------
  * Descriptor checks
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE usize tyjson__bind_kind_size(tyjson_kind kind) {
+TYJSON__FIRST_USE
+usize tyjson__bind_kind_size(tyjson_kind kind) {
     switch (kind) {
     case TYJSON_K_BOOL: return sizeof(bool);
     case TYJSON_K_I8: case TYJSON_K_U8: return 1;
@@ -37,7 +38,8 @@ TYJSON__FIRST_USE usize tyjson__bind_kind_size(tyjson_kind kind) {
 }
 
 /* Names the bad field in err->path as "type.key" (or "type.fields[i]"). */
-TYJSON__FIRST_USE static bool bad(tyjson_error *err, const tyjson_struct *t, usize i, const char *why) {
+TYJSON__FIRST_USE
+static bool bad(tyjson_error *err, const tyjson_struct *t, usize i, const char *why) {
     tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
     if (!err) return false;
     err->msg = why;
@@ -51,9 +53,11 @@ TYJSON__FIRST_USE static bool bad(tyjson_error *err, const tyjson_struct *t, usi
     return false;
 }
 
-TYJSON__FIRST_USE static bool fits(usize off, usize n, usize total) { return off <= total && n <= total - off; }
+TYJSON__FIRST_USE
+static bool fits(usize off, usize n, usize total) { return off <= total && n <= total - off; }
 
-TYJSON__FIRST_USE static bool int_default_ok(tyjson_kind k, const tyjson_default *d) {
+TYJSON__FIRST_USE
+static bool int_default_ok(tyjson_kind k, const tyjson_default *d) {
     switch (k) {
     case TYJSON_K_I8: return d->i >= INT8_MIN && d->i <= INT8_MAX;
     case TYJSON_K_I16: return d->i >= INT16_MIN && d->i <= INT16_MAX;
@@ -66,14 +70,16 @@ TYJSON__FIRST_USE static bool int_default_ok(tyjson_kind k, const tyjson_default
 }
 
 /* An enum value fits the member if it fits its width as signed or unsigned. */
-TYJSON__FIRST_USE static bool enum_value_fits(int64_t v, usize size) {
+TYJSON__FIRST_USE
+static bool enum_value_fits(int64_t v, usize size) {
     if (size >= 8) return true;
     int64_t lo = -((int64_t)1 << (size * 8 - 1));
     int64_t hi = ((int64_t)1 << (size * 8)) - 1;
     return v >= lo && v <= hi;
 }
 
-TYJSON__FIRST_USE static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson_struct *t,
+TYJSON__FIRST_USE
+static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson_struct *t,
                           usize i) {
     if (f->shape != TYJSON_SHAPE_ONE) return bad(err, t, i, "default value on an array field");
     switch (f->kind) {
@@ -113,7 +119,8 @@ TYJSON__FIRST_USE static bool check_default(const tyjson_field *f, tyjson_error 
     }
 }
 
-TYJSON__FIRST_USE static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
+TYJSON__FIRST_USE
+static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
     const tyjson_field *f = &t->fields[i];
     if (!f->name) return bad(err, t, i, "field without a name");
     if (f->kind <= TYJSON_K_NONE || f->kind >= TYJSON__K_COUNT)
@@ -175,11 +182,13 @@ TYJSON__FIRST_USE static bool check_field(const tyjson_struct *t, usize i, tyjso
 }
 
 /* Most pairs differ in their first byte: no call for those. */
-TYJSON__FIRST_USE static bool keys_equal(const char *a, const char *b) {
+TYJSON__FIRST_USE
+static bool keys_equal(const char *a, const char *b) {
     return a[0] == b[0] && strcmp(a, b) == 0;
 }
 
-TYJSON__FIRST_USE static bool check_type(const tyjson_struct *t, tyjson_error *err) {
+TYJSON__FIRST_USE
+static bool check_type(const tyjson_struct *t, tyjson_error *err) {
     if (!t->fields && t->n_fields) return bad(err, t, (usize)-1, "fields is NULL");
     if (t->size == 0) return bad(err, t, (usize)-1, "struct size is 0");
     if (t->n_fields > 65535) return bad(err, t, (usize)-1, "more than 65535 fields");
@@ -232,7 +241,8 @@ typedef struct key_in {
     usize len;
 } key_in;
 
-TYJSON__FIRST_USE static bool try_params(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 size) {
+TYJSON__FIRST_USE
+static bool try_params(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 size) {
     memset(table, 0, size * sizeof(u16));
     for (u32 i = 0; i < n; i++) {
         u32 slot = tyjson__bind_key_hash(p, keys[i].name, keys[i].len) >> p->hash_shift;
@@ -246,13 +256,15 @@ TYJSON__FIRST_USE static bool try_params(tyjson__bind_prep *p, const key_in *key
     return true;
 }
 
-TYJSON__FIRST_USE static u32 log2_ceil(u32 n) {
+TYJSON__FIRST_USE
+static u32 log2_ceil(u32 n) {
     u32 b = 0;
     while (((u32)1 << b) < n) b++;
     return b;
 }
 
-TYJSON__FIRST_USE static void set_bits(tyjson__bind_prep *p, u32 bits) {
+TYJSON__FIRST_USE
+static void set_bits(tyjson__bind_prep *p, u32 bits) {
     p->hash_shift = (u8)(32 - bits);
     p->mask = ((u32)1 << bits) - 1;
 }
@@ -260,14 +272,16 @@ TYJSON__FIRST_USE static void set_bits(tyjson__bind_prep *p, u32 bits) {
 /* The first table size tried: twice the keys' power of two; four times
  * past 8 keys, where a table only twice as large needs dozens of tries (22
  * keys in 64 slots are collision-free for about 1 seed in 37). */
-TYJSON__FIRST_USE static u32 base_bits(u32 n) { return log2_ceil(n ? n : 1) + (n > 8 ? 2 : 1); }
+TYJSON__FIRST_USE
+static u32 base_bits(u32 n) { return log2_ceil(n ? n : 1) + (n > 8 ? 2 : 1); }
 
 /* Fills p's hash parameters and the table (of 1 << max_bits slots). The
  * first tries use a small table and the cheap sampled hash; keys that
  * agree on length, first and last bytes move the sample point, and
  * failing all that the full-key hash. Very large key sets (hundreds),
  * where a collision-free table would be huge, probe linearly instead. */
-TYJSON__FIRST_USE static void pick_hash(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 max_bits) {
+TYJSON__FIRST_USE
+static void pick_hash(tyjson__bind_prep *p, const key_in *keys, u32 n, u16 *table, u32 max_bits) {
     u32 base = base_bits(n);
     usize maxlen = 0;
     for (u32 i = 0; i < n; i++)
@@ -310,7 +324,8 @@ TYJSON__FIRST_USE static void pick_hash(tyjson__bind_prep *p, const key_in *keys
 /* ----------------------------------------------------------------------------
  * Building one prepared record (one allocation)
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE static usize round8(usize n) { return (n + 7) & ~(usize)7; }
+TYJSON__FIRST_USE
+static usize round8(usize n) { return (n + 7) & ~(usize)7; }
 
 /* Escaped key literal `"key": ` into a temporary heap buffer; NULL on
  * invalid UTF-8 or no memory (status in *st). */
@@ -335,7 +350,8 @@ static TYJSON__NOINLINE char *key_literal(const char *key, usize *len, tyjson_st
     return tyjson__wbuf_take(&wb);
 }
 
-TYJSON__FIRST_USE static u8 op_of(const tyjson_field *f) {
+TYJSON__FIRST_USE
+static u8 op_of(const tyjson_field *f) {
     switch (f->kind) {
     case TYJSON_K_STR: return TYJSON__OP_STR;
     case TYJSON_K_I32: return TYJSON__OP_I32;
@@ -350,7 +366,8 @@ TYJSON__FIRST_USE static u8 op_of(const tyjson_field *f) {
 
 /* True if the default escaping writes the key as is: printable ASCII
  * other than '"' and '\\' (most keys). Others go through str_write. */
-TYJSON__FIRST_USE static bool verbatim_key(const char *k) {
+TYJSON__FIRST_USE
+static bool verbatim_key(const char *k) {
     for (const u8 *s = (const u8 *)k; *s; s++)
         if (*s < 0x20 || *s >= 0x7F || *s == '"' || *s == '\\') return false;
     return true;
@@ -362,7 +379,8 @@ TYJSON__FIRST_USE static bool verbatim_key(const char *k) {
 #define SMALL 16
 #define SMALL_SLOTS 256
 
-TYJSON__FIRST_USE static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
+TYJSON__FIRST_USE
+static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
     u32 nf = (u32)t->n_fields;
     u32 nk = 0;
     for (u32 i = 0; i < nf; i++) {
@@ -556,12 +574,14 @@ done:
 /* ----------------------------------------------------------------------------
  * Preparing a type and everything it reaches
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE static tyjson__bind_prep *load_prep(tyjson_struct *t) {
+TYJSON__FIRST_USE
+static tyjson__bind_prep *load_prep(tyjson_struct *t) {
     return (tyjson__bind_prep *)__atomic_load_n(&t->prepared, __ATOMIC_ACQUIRE);
 }
 
 /* Appends t to the list unless it is there or already prepared. */
-TYJSON__FIRST_USE static bool graph_add(tyjson_struct ***list, usize *n, usize *cap, tyjson_struct *t) {
+TYJSON__FIRST_USE
+static bool graph_add(tyjson_struct ***list, usize *n, usize *cap, tyjson_struct *t) {
     if (load_prep(t)) return true;
     for (usize i = 0; i < *n; i++)
         if ((*list)[i] == t) return true;
@@ -576,7 +596,8 @@ TYJSON__FIRST_USE static bool graph_add(tyjson_struct ***list, usize *n, usize *
     return true;
 }
 
-TYJSON__FIRST_USE tyjson__bind_prep *tyjson__struct_prep_slow(tyjson_struct *t, tyjson_error *err) {
+TYJSON__FIRST_USE
+tyjson__bind_prep *tyjson__struct_prep_slow(tyjson_struct *t, tyjson_error *err) {
     if (!t) {
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return NULL;
@@ -620,7 +641,8 @@ fail:
     return NULL;
 }
 
-TYJSON__FIRST_USE tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err) {
+TYJSON__FIRST_USE
+tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err) {
     if (!type) {
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;

@@ -871,7 +871,8 @@ bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const 
  * MARK: - Reusable buffer
  * ------------------------------------------------------------------------- */
 
-TYJSON__FIRST_USE void tyjson_buf_init(tyjson_buf *buf, const tyjson_alloc *alc) {
+TYJSON__FIRST_USE
+void tyjson_buf_init(tyjson_buf *buf, const tyjson_alloc *alc) {
     if (!buf) return;
     buf->data = NULL;
     buf->len = 0;

@@ -43,7 +43,8 @@ bool tyjson_locate(const char *dat, usize len, usize offset, usize *line, usize 
     return true;
 }
 
-TYJSON__FIRST_USE void tyjson__err_ok(tyjson_error *err) {
+TYJSON__FIRST_USE
+void tyjson__err_ok(tyjson_error *err) {
     if (!err) return;
     err->code = TYJSON_OK;
     err->msg = status_msgs[TYJSON_OK];

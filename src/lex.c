@@ -11,7 +11,8 @@ static const u8 escape_map[256] = {
     ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t',
 };
 
-TYJSON__FIRST_USE static u8 simple_escape(u8 c) {
+TYJSON__FIRST_USE
+static u8 simple_escape(u8 c) {
     switch (c) {
     case '"': return '"';
     case '\\': return '\\';
@@ -47,7 +48,8 @@ static tyjson_status surrogate_error(const u8 *src, const u8 *end) {
 
 /* Decodes the escape at src (src[0] == '\\'). Returns bytes consumed, or 0
  * with *err set. */
-TYJSON__FIRST_USE static usize decode_escape(const u8 *src, const u8 *end, u8 **dstp, bool allow_invalid,
+TYJSON__FIRST_USE
+static usize decode_escape(const u8 *src, const u8 *end, u8 **dstp, bool allow_invalid,
                            tyjson_status *err) {
     if (end - src < 2) {
         *err = TYJSON_E_TRUNCATED;
@@ -96,7 +98,8 @@ TYJSON__FIRST_USE static usize decode_escape(const u8 *src, const u8 *end, u8 **
     return used;
 }
 
-TYJSON__FIRST_USE tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
+TYJSON__FIRST_USE
+tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid) {
     for (;;) {
 #if TYJSON__SWAR

@@ -336,13 +336,15 @@ static TYJSON__NOINLINE u64 long_bits(const numtext *t) {
  * Grammar and the integer fast path
  * ------------------------------------------------------------------------- */
 
-TYJSON__FIRST_USE static const u8 *num_bad(const u8 *at, tyjson_status *err, const u8 **err_pos) {
+TYJSON__FIRST_USE
+static const u8 *num_bad(const u8 *at, tyjson_status *err, const u8 **err_pos) {
     *err = TYJSON_E_NUMBER;
     *err_pos = at;
     return NULL;
 }
 
-TYJSON__FIRST_USE static const u8 *num_range(const u8 *start, const u8 *p, u32 flags, tyjson__num *out,
+TYJSON__FIRST_USE
+static const u8 *num_range(const u8 *start, const u8 *p, u32 flags, tyjson__num *out,
                            tyjson_status *err, const u8 **err_pos) {
     if (flags & TYJSON_READ_BIGNUM_AS_RAW) {
         out->kind = TYJSON__NUM_RAW;
@@ -355,7 +357,8 @@ TYJSON__FIRST_USE static const u8 *num_range(const u8 *start, const u8 *p, u32 f
 }
 
 /* Integers the fast path did not settle: -0, 20+ digits, below INT64_MIN. */
-TYJSON__FIRST_USE static TYJSON__NOINLINE const u8 *int_slow(const u8 *start, const u8 *ip, const u8 *p,
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *int_slow(const u8 *start, const u8 *ip, const u8 *p,
                                            u32 flags, tyjson__num *out, tyjson_status *err,
                                            const u8 **err_pos) {
     bool neg = start != ip;
@@ -413,7 +416,8 @@ const double tyjson__num_pow10_f64[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e
 /* Any number, anywhere before `end`. Digits accumulate into a wrapping u64
  * with no per-digit checks; the digit count afterwards says whether the
  * value is exact (<= 19 digits). */
-TYJSON__FIRST_USE TYJSON__NOINLINE const u8 *tyjson__num_read_slow(const u8 *p, const u8 *end, u32 flags,
+TYJSON__FIRST_USE
+TYJSON__NOINLINE const u8 *tyjson__num_read_slow(const u8 *p, const u8 *end, u32 flags,
                                                  tyjson__num *out, tyjson_status *err,
                                                  const u8 **err_pos) {
     TYJSON_API_CHECK(p < end);

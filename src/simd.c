@@ -25,7 +25,8 @@
 #  define STORE(x, v) ((x) = (v))
 #endif
 
-TYJSON__FIRST_USE static tyjson__str_scan scan_result(const u8 *stop, tyjson_status err) {
+TYJSON__FIRST_USE
+static tyjson__str_scan scan_result(const u8 *stop, tyjson_status err) {
     tyjson__str_scan r;
     r.stop = stop;
     r.err = err;
@@ -36,7 +37,8 @@ TYJSON__FIRST_USE static tyjson__str_scan scan_result(const u8 *stop, tyjson_sta
  * Portable kernel: 8 bytes per step for ASCII, two 3-byte characters per
  * step for CJK text, then whole sequences one at a time.
  * ------------------------------------------------------------------------- */
-TYJSON__FIRST_USE tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_invalid) {
+TYJSON__FIRST_USE
+tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_invalid) {
     for (;;) {
 #if TYJSON__SWAR
         while (end - p >= 8) {
@@ -242,7 +244,8 @@ AVX2 static inline bool block_bad(const utf8_k *k, __m256i v, __m256i prev, u32 
     return (bad & (t ^ (t - 1))) != 0;
 }
 
-TYJSON__FIRST_USE static tyjson__str_scan at_terminator(const u8 *s) {
+TYJSON__FIRST_USE
+static tyjson__str_scan at_terminator(const u8 *s) {
     if (*s == '"' || *s == '\\') return scan_result(s, TYJSON_OK);
     return scan_result(s, TYJSON_E_STRING_CTRL);
 }
@@ -251,7 +254,8 @@ TYJSON__FIRST_USE static tyjson__str_scan at_terminator(const u8 *s) {
  * the block before: rescan from where the last character before p starts
  * (the bytes from start to p are valid so far, so that is at most 3
  * continuation bytes back). */
-TYJSON__FIRST_USE TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, const u8 *end) {
+TYJSON__FIRST_USE
+TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, const u8 *end) {
     if (p > start) {
         p--;
         while (p > start && (*p & 0xC0) == 0x80) p--;
@@ -261,7 +265,8 @@ TYJSON__FIRST_USE TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *st
 
 /* The last 0-31 bytes, at p (start + a multiple of 32): a copy padded with
  * '"', a terminator found past `end` meaning truncation. */
-TYJSON__FIRST_USE AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_tail(const u8 *start, const u8 *p,
+TYJSON__FIRST_USE
+AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_tail(const u8 *start, const u8 *p,
                                                             const u8 *end, bool allow_invalid) {
     term_k tk = term_consts();
     u8 buf[32];
@@ -282,7 +287,8 @@ TYJSON__FIRST_USE AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_tail(c
 
 /* From the first block with a non-ASCII byte, at p (everything from start
  * to p is ASCII, which as the block before p acts like zeros). */
-TYJSON__FIRST_USE AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_mixed(const u8 *start, const u8 *p,
+TYJSON__FIRST_USE
+AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_mixed(const u8 *start, const u8 *p,
                                                              const u8 *end) {
     term_k tk = term_consts();
     utf8_k uk = utf8_consts();
@@ -302,7 +308,8 @@ TYJSON__FIRST_USE AVX2 TYJSON__NOINLINE static tyjson__str_scan scan_avx2_mixed(
     return scan_avx2_tail(start, p, end, false);
 }
 
-TYJSON__FIRST_USE AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_invalid) {
+TYJSON__FIRST_USE
+AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_invalid) {
     const u8 *start = p;
     term_k tk = term_consts();
     while (end - p >= 32) {
@@ -352,7 +359,8 @@ static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invali
 static ATOMIC(scan_fn) scan_impl = scan_first;
 static ATOMIC(int) scan_level = TYJSON__SIMD_SCALAR;
 
-TYJSON__FIRST_USE static int cpu_level(void) {
+TYJSON__FIRST_USE
+static int cpu_level(void) {
 #if HAVE_AVX2
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2")) return TYJSON__SIMD_AVX2;
@@ -360,7 +368,8 @@ TYJSON__FIRST_USE static int cpu_level(void) {
     return TYJSON__SIMD_SCALAR;
 }
 
-TYJSON__FIRST_USE static scan_fn kernel(int level) {
+TYJSON__FIRST_USE
+static scan_fn kernel(int level) {
 #if HAVE_AVX2
     if (level == TYJSON__SIMD_AVX2) return scan_avx2;
 #else
@@ -369,7 +378,8 @@ TYJSON__FIRST_USE static scan_fn kernel(int level) {
     return tyjson__str_scan_scalar;
 }
 
-TYJSON__FIRST_USE static scan_fn init_level(int level) {
+TYJSON__FIRST_USE
+static scan_fn init_level(int level) {
     int best = cpu_level();
     if (level < 0) {
         const char *env = getenv("TYJSON_SIMD");
@@ -393,11 +403,13 @@ __attribute__((constructor)) static void choose_at_load(void) {
 }
 #endif
 
-TYJSON__FIRST_USE static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invalid) {
+TYJSON__FIRST_USE
+static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invalid) {
     return init_level(TYJSON__SIMD_AUTO)(p, end, allow_invalid);
 }
 
-TYJSON__FIRST_USE tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_invalid) {
+TYJSON__FIRST_USE
+tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_invalid) {
     return LOAD(scan_impl)(p, end, allow_invalid);
 }
 
