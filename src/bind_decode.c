@@ -227,26 +227,9 @@ static TYJSON__NOINLINE const u8 *ws_comments(dec *d, const u8 *p) {
     }
 }
 
-/* Pretty-printed text puts a newline and its indentation (up to 15 spaces
- * here) before most keys and values: with p at the newline and 17 bytes
- * readable, the first byte after them; otherwise p. */
-TYJSON__FORCEINLINE const u8 *after_indent(const u8 *p, const u8 *end) {
-#if TYJSON__SWAR
-    if (end - p >= 17 && *p == '\n') {
-        u64 x = tyjson__load64(p + 1) ^ (TYJSON__ONES * ' ');
-        if (likely(x != 0)) return p + 1 + (tyjson__ctz64(x) >> 3);
-        x = tyjson__load64(p + 9) ^ (TYJSON__ONES * ' ');
-        if (x != 0) return p + 9 + (tyjson__ctz64(x) >> 3);
-    }
-#else
-    (void)end;
-#endif
-    return p;
-}
-
 TYJSON__FORCEINLINE const u8 *ws(dec *d, const u8 *p) {
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
-    p = after_indent(p, d->end);
+    p = tyjson__skip_indent(p, d->end);
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
     p = tyjson__skip_ws(p, d->end);
     if (unlikely(p < d->end && *p == '/') && d->comments) return ws_comments(d, p);
@@ -1472,7 +1455,7 @@ obj_next: /* after a member of the innermost object */
             goto key_literal;
         }
         if (h == (u32)(',' | '\n' << 8)) { /* pretty: `,` newline indentation `"` */
-            const u8 *q = after_indent(p + 1, end);
+            const u8 *q = tyjson__skip_indent(p + 1, end);
             if (likely(*q == '"' && end - q > 16)) {
                 p = q;
                 okey = p + 1;

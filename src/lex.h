@@ -108,6 +108,24 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
     }
 }
 
+/* Pretty-printed text puts a newline and its indentation (up to 15 spaces
+ * here) before most keys and values: with p at the newline and 17 bytes
+ * readable, the first byte after them; otherwise p. For unpadded input,
+ * where a caller wants the common layout settled before the general skip. */
+TYJSON__FORCEINLINE const u8 *tyjson__skip_indent(const u8 *p, const u8 *end) {
+#if TYJSON__SWAR
+    if (end - p >= 17 && *p == '\n') {
+        u64 x = tyjson__load64(p + 1) ^ (TYJSON__ONES * ' ');
+        if (likely(x != 0)) return p + 1 + (tyjson__ctz64(x) >> 3);
+        x = tyjson__load64(p + 9) ^ (TYJSON__ONES * ' ');
+        if (x != 0) return p + 9 + (tyjson__ctz64(x) >> 3);
+    }
+#else
+    (void)end;
+#endif
+    return p;
+}
+
 /* Bounded whitespace skip, for input without padding (binding decoder,
  * pull reader): the same 8-byte space runs while 8 bytes remain, then bytes. */
 TYJSON__FORCEINLINE const u8 *tyjson__skip_ws(const u8 *p, const u8 *end) {

@@ -248,25 +248,24 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_fast(const u8 *p, tyjson__num *out) {
 #endif
 }
 
-/** tyjson__num_read, with its common case inlined into the caller. */
-TYJSON__FORCEINLINE const u8 *tyjson__num_read_inline(const u8 *p, const u8 *end, u32 flags,
-                                                      tyjson__num *out, tyjson_status *err,
-                                                      const u8 **err_pos) {
-    if (likely(end - p >= TYJSON__NUM_FAST_ROOM)) {
-        const u8 *q = tyjson__num_fast(p, out);
-        if (likely(q != NULL)) return q;
-    }
-    return tyjson__num_read_slow(p, end, flags, out, err, err_pos);
-}
-
-/** The same, for input followed by at least TYJSON__NUM_FAST_ROOM zero
- * bytes (the DOM's copy): the fast path runs to the very end, since a zero
- * byte ends every number shape it reads. */
+/** tyjson__num_read with its common case inlined into the caller, for input
+ * followed by at least TYJSON__NUM_FAST_ROOM zero bytes (the DOM's copy):
+ * the fast path runs to the very end, since a zero byte ends every number
+ * shape it reads. */
 TYJSON__FORCEINLINE const u8 *tyjson__num_read_padded(const u8 *p, const u8 *end, u32 flags,
                                                       tyjson__num *out, tyjson_status *err,
                                                       const u8 **err_pos) {
     const u8 *q = tyjson__num_fast(p, out);
     if (likely(q != NULL)) return q;
+    return tyjson__num_read_slow(p, end, flags, out, err, err_pos);
+}
+
+/** The same for any input: the fast path while it has its room. */
+TYJSON__FORCEINLINE const u8 *tyjson__num_read_inline(const u8 *p, const u8 *end, u32 flags,
+                                                      tyjson__num *out, tyjson_status *err,
+                                                      const u8 **err_pos) {
+    if (likely(end - p >= TYJSON__NUM_FAST_ROOM))
+        return tyjson__num_read_padded(p, end, flags, out, err, err_pos);
     return tyjson__num_read_slow(p, end, flags, out, err, err_pos);
 }
 

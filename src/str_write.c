@@ -67,6 +67,18 @@ TYJSON__FORCEINLINE u32 attn_mask32(u32 x, bool slash) {
     return m & 0x80808080u;
 }
 
+/* Copies n (4 to 7) bytes from s to d by two overlapping 4-byte loads and
+ * stores when none needs attention; false, having written nothing, else. */
+TYJSON__FORCEINLINE bool copy_clean_4to7(char *d, const u8 *s, usize n, bool slash) {
+    u32 a, b;
+    memcpy(&a, s, 4);
+    memcpy(&b, s + n - 4, 4);
+    if (attn_mask32(a, slash) | attn_mask32(b, slash)) return false;
+    memcpy(d, &a, 4);
+    memcpy(d + n - 4, &b, 4);
+    return true;
+}
+
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #  define FIRST_FLAGGED(m, s, tab) ((usize)__builtin_ctzll(m) >> 3)
@@ -281,17 +293,10 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
         /* Fewer than 8 bytes left in the block: 4 to 7 clean ones (short
          * keys and values) by two overlapping 4-byte loads and stores,
          * anything else one byte at a time. */
-        if ((usize)(blk_end - s) >= 4) {
-            u32 a, b;
-            memcpy(&a, s, 4);
-            memcpy(&b, blk_end - 4, 4);
-            if (attn_mask32(a, slash) == 0 && attn_mask32(b, slash) == 0) {
-                usize left = (usize)(blk_end - s);
-                memcpy(d, &a, 4);
-                memcpy(d + left - 4, &b, 4);
-                *ps = blk_end;
-                return d + left;
-            }
+        if ((usize)(blk_end - s) >= 4 && copy_clean_4to7(d, s, (usize)(blk_end - s), slash)) {
+            d += blk_end - s;
+            *ps = blk_end;
+            return d;
         }
         while (s < blk_end) {
             if (tab[*s]) goto special;
@@ -420,13 +425,8 @@ TYJSON__FORCEINLINE char *short_clean(char *d, const char *s, usize n, bool slas
         memcpy(d + 1, &a, 8);
         memcpy(d + 1 + n - 8, &b, 8);
     } else {
-        u32 a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        if (attn_mask32(a, slash) | attn_mask32(b, slash)) return NULL;
+        if (!copy_clean_4to7(d + 1, (const u8 *)s, n, slash)) return NULL;
         d[0] = '"';
-        memcpy(d + 1, &a, 4);
-        memcpy(d + 1 + n - 4, &b, 4);
     }
     d[n + 1] = '"';
     return d + n + 2;
