@@ -39,7 +39,7 @@ int main(void) {
 
     p.c = (color)7;                             /* no name: the encode fails */
     text = tyjson_encode(&paint_type, &p, NULL, &len, &err);
-    if (!text) printf("%s: %s at %s\n", tyjson_status_name(err.code), err.msg, err.path);
+    if (!text) printf("%s: %s\n", tyjson_status_name(err.code), tyjson_error_format(&err, msg, sizeof msg));
 
     const char *unknown = "{\"color\":\"purple\"}";
     if (tyjson_decode(&paint_type, &p, unknown, strlen(unknown), &arena, NULL, &err) != TYJSON_OK)

@@ -4,10 +4,11 @@
  *
  * Describe a struct once with a table of fields (the TYJSON_FIELD_* macros
  * below), wrap it in a tyjson_struct, then call tyjson_decode / tyjson_encode.
+ * The same lines compile as C11 and as C++11 or later.
  *
  *     typedef struct { tyjson_str name; int32_t age; bool active; double score; } person;
  *     static const tyjson_field person_fields[] = {
- *         TYJSON_FIELD_STR(person, name, "name", .flags = TYJSON_F_REQUIRED),
+ *         TYJSON_FIELD_STR(person, name, "name", TYJSON_FLAGS(TYJSON_F_REQUIRED)),
  *         TYJSON_FIELD_I32(person, age, "age"),
  *         TYJSON_FIELD_BOOL(person, active, "active"),
  *         TYJSON_FIELD_F64(person, score, "score"),
@@ -20,7 +21,14 @@
  *     tyjson_error err;
  *     if (tyjson_decode(&person_type, &p, json, len, &arena, NULL, &err) != TYJSON_OK)
  *         fprintf(stderr, "%s at %s (%zu:%zu)\n", err.msg, err.path, err.line, err.column);
- *     char *text = tyjson_encode(&person_type, &p, NULL, &n, &err);
+ *     size_t text_len;
+ *     char *text = tyjson_encode(&person_type, &p, NULL, &text_len, &err);
+ *     ...
+ *     free(text);
+ *     tyjson_arena_free(&arena);   (p's strings lived in the arena)
+ *
+ * examples/readme_binding.c and examples/person.c run this; docs/binding.md
+ * is the guide.
  *
  * Memory: everything a decode needs beyond the output struct itself
  * (unescaped or copied strings, dynamic arrays, pointed-to structs, free-form
