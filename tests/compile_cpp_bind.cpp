@@ -273,10 +273,28 @@ constexpr tyjson_field constant_field =
     TYJSON_FIELD_I32(pt, y, "y", TYJSON_DEFAULT_I(-1), TYJSON_FLAGS(TYJSON_F_NULLABLE));
 static_assert(constant_field.dflt.i == -1 && constant_field.flags == TYJSON_F_NULLABLE, "");
 static_assert(constant_field.offset == offsetof(pt, y) && constant_field.size == 4, "");
+constexpr tyjson_field constant_extras[] = {
+    TYJSON_FIELD_DYN(all_kinds, path, "path", n_path, TYJSON_K_STRUCT, TYJSON_ELEM_TYPE(&pt_type)),
+    TYJSON_FIELD_STR(all_kinds, str, "str", TYJSON_STATE(all_kinds, str_state), TYJSON_ALIASES(str_aliases)),
+    TYJSON_FIELD_U16(all_kinds, u16, "u16", TYJSON_PRESENT(all_kinds, has_u16)),
+    TYJSON_FIELD_ENUM(all_kinds, paint, "paint", color_names),
+    TYJSON_FIELD_CUSTOM(all_kinds, custom, "custom", &pt_codec),
+};
+static_assert(constant_extras[0].type == &pt_type && constant_extras[0].count_at != 0, "");
+static_assert(constant_extras[1].state_at == offsetof(all_kinds, str_state) + 1, "");
+static_assert(constant_extras[1].aliases == str_aliases, "");
+static_assert(constant_extras[2].present_at == offsetof(all_kinds, has_u16) + 1, "");
+static_assert(constant_extras[3].n_enums == 3 && constant_extras[4].codec == &pt_codec, "");
 #if __cplusplus >= 202002L
-constexpr tyjson_field constant_default_f =
-    TYJSON_FIELD_F64(all_kinds, d_f, "d_f", TYJSON_FLAGS(TYJSON_F_NULLABLE), TYJSON_DEFAULT_F(2.5));
-static_assert(constant_default_f.has_default && constant_default_f.dflt.f == 2.5, "");
+constexpr tyjson_field constant_defaults[] = {
+    TYJSON_FIELD_F64(all_kinds, d_f, "d_f", TYJSON_FLAGS(TYJSON_F_NULLABLE), TYJSON_DEFAULT_F(2.5)),
+    TYJSON_FIELD_U64(all_kinds, d_u, "d_u", TYJSON_DEFAULT_U(7)),
+    TYJSON_FIELD_BOOL(all_kinds, d_b, "d_b", TYJSON_DEFAULT_B(true)),
+    TYJSON_FIELD_CSTR(all_kinds, d_s, "d_s", TYJSON_DEFAULT_S("dflt")),
+};
+static_assert(constant_defaults[0].has_default && constant_defaults[0].dflt.f == 2.5, "");
+static_assert(constant_defaults[1].dflt.u == 7 && constant_defaults[2].dflt.b, "");
+static_assert(constant_defaults[3].dflt.s[0] == 'd', "");
 #endif
 #endif
 
