@@ -301,7 +301,7 @@ typedef struct tyjson_struct {
 #define TYJSON_DEFAULT_S(v) .has_default = true, .dflt = {.s = (v)}
 
 #else /* C++: tag objects applied in order */
-} /* extern "C": the helpers below are C++ templates */
+extern "C++" { /* templates need C++ linkage, even inside extern "C" */
 #if __cplusplus >= 201402L
 #define TYJSON__CXX14_CONSTEXPR constexpr /* relaxed constexpr: C++14 */
 #else
@@ -370,7 +370,7 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
     return with(f, rest...);
 }
 } /* namespace tyjson__ */
-extern "C" {
+} /* extern "C++" */
 
 #define TYJSON__FIELD(kind_, T, m, key, ...)                                   \
     ::tyjson__::with(::tyjson__::one((key), offsetof(T, m), (kind_),           \
