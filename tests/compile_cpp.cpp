@@ -1,6 +1,10 @@
 // compile_cpp.cpp - the public headers must compile as C++ (and link: the
-// test runs a tiny parse through the C API from C++).
+// test runs a tiny parse through the C API from C++), even when included
+// inside extern "C" as C headers often are: the binding macros' C++
+// helpers are templates and declare their own C++ linkage.
+extern "C" {
 #include "tyjson.h"
+}
 
 #include <cstdio>
 #include <cstring>
@@ -15,6 +19,12 @@ int main() {
     uint64_t sum = 0;
     TYJSON_ARR_FOREACH(a, idx, max, v) sum += tyjson_get_uint(v);
     tyjson_doc_free(doc);
+    struct pair { int32_t a; bool seen; };
+    static const tyjson_field fields[] = {
+        TYJSON_FIELD_I32(pair, a, "a", TYJSON_PRESENT(pair, seen), TYJSON_FLAGS(TYJSON_F_REQUIRED)),
+    };
+    if (fields[0].flags != TYJSON_F_REQUIRED || fields[0].present_at != offsetof(pair, seen) + 1)
+        sum = 0;
     std::printf("%s\n", sum == 6 ? "1 passed, 0 failed" : "0 passed, 1 failed");
     return sum == 6 ? 0 : 1;
 }

@@ -1886,7 +1886,7 @@ TYJSON_DEFINE_TYPE(event, EVENT_FIELDS, 0);
 TEST(one_list_form) {
     fresh_arena();
     event e;
-    ASSERT_OK(dec(&event__type, &e,
+    ASSERT_OK(dec(&event_type, &e,
                   "{\"title\":\"Gig\",\"seats\":300,\"price\":12.5,\"day\":\"2024-01-31\","
                   "\"at\":\"2024-01-31T20:00:00Z\",\"note\":\"n\"}"));
     ASSERT_STR(e.title, "Gig");

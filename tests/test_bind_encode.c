@@ -859,7 +859,7 @@ TEST(one_list_form) {
     ev.day.month = 1;
     ev.day.day = 2;
     ev.at = 1735776000000; /* 2025-01-02T00:00:00Z */
-    ASSERT_ENC(&event__type, &ev, 0, 0,
+    ASSERT_ENC(&event_type, &ev, 0, 0,
                "{\"title\":\"Gala\",\"seats\":120,\"price\":12.5,\"day\":\"2025-01-02\","
                "\"at\":\"2025-01-02T00:00:00Z\"}");
 }

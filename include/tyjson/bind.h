@@ -4,10 +4,11 @@
  *
  * Describe a struct once with a table of fields (the TYJSON_FIELD_* macros
  * below), wrap it in a tyjson_struct, then call tyjson_decode / tyjson_encode.
+ * The same lines compile as C11 and as C++11 or later.
  *
  *     typedef struct { tyjson_str name; int32_t age; bool active; double score; } person;
  *     static const tyjson_field person_fields[] = {
- *         TYJSON_FIELD_STR(person, name, "name", .flags = TYJSON_F_REQUIRED),
+ *         TYJSON_FIELD_STR(person, name, "name", TYJSON_FLAGS(TYJSON_F_REQUIRED)),
  *         TYJSON_FIELD_I32(person, age, "age"),
  *         TYJSON_FIELD_BOOL(person, active, "active"),
  *         TYJSON_FIELD_F64(person, score, "score"),
@@ -20,7 +21,14 @@
  *     tyjson_error err;
  *     if (tyjson_decode(&person_type, &p, json, len, &arena, NULL, &err) != TYJSON_OK)
  *         fprintf(stderr, "%s at %s (%zu:%zu)\n", err.msg, err.path, err.line, err.column);
- *     char *text = tyjson_encode(&person_type, &p, NULL, &n, &err);
+ *     size_t text_len;
+ *     char *text = tyjson_encode(&person_type, &p, NULL, &text_len, &err);
+ *     ...
+ *     free(text);
+ *     tyjson_arena_free(&arena);   (p's strings lived in the arena)
+ *
+ * examples/readme_binding.c and examples/person.c run this; docs/binding.md
+ * is the guide.
  *
  * Memory: everything a decode needs beyond the output struct itself
  * (unescaped or copied strings, dynamic arrays, pointed-to structs, free-form
@@ -170,6 +178,13 @@ typedef enum tyjson_shape {
  *  JSON array such as a list of 100 objects. */
 #define TYJSON_T_ARRAY           (1u << 2)
 
+/** What decoding found for a member: a tyjson_state member named with the
+ *  TYJSON_STATE(T, m) extra receives one of these. */
+typedef uint8_t tyjson_state;
+#define TYJSON_STATE_ABSENT 0 /* the key was not in the input */
+#define TYJSON_STATE_NULL   1 /* the key was there with null */
+#define TYJSON_STATE_SET    2 /* the key was there with a value */
+
 typedef struct tyjson_enum_entry {
     const char *name;
     int64_t value;
@@ -212,6 +227,7 @@ typedef struct tyjson_field {
     size_t count_at;       /* FIXED/DYN: offsetof the size_t count + 1 (0 = none) */
     uint32_t flags;        /* TYJSON_F_* */
     size_t present_at;     /* offsetof a bool set when the key was seen + 1 (0 = none) */
+    size_t state_at;       /* offsetof a tyjson_state member + 1 (0 = none) */
     struct tyjson_struct *type;             /* STRUCT, PTR, and struct elements */
     const tyjson_enum_entry *enums;       /* ENUM */
     size_t n_enums;
@@ -236,10 +252,27 @@ typedef struct tyjson_struct {
     { #T, sizeof(T), (fields_), sizeof(fields_) / sizeof((fields_)[0]), (flags_), NULL }
 
 /* ---- field macros ----------------------------------------------------------
- * TYJSON_FIELD_<KIND>(T, member, "key", extras...) where extras are optional
- * designated initializers: .flags = TYJSON_F_REQUIRED, .aliases = list,
- * TYJSON_PRESENT(T, has_member), TYJSON_DEFAULT_I(5), ...
+ * TYJSON_FIELD_<KIND>(T, member, "key", extras...) describes one member.
+ * The extras are optional and may come in any order:
+ *
+ *     TYJSON_FLAGS(TYJSON_F_REQUIRED | ...)  field flags (TYJSON_F_*)
+ *     TYJSON_ALIASES(old_keys)               other accepted keys: a NULL-terminated
+ *                                            `static const char *const old_keys[]`
+ *     TYJSON_PRESENT(T, has_member)          a bool set when the key is seen
+ *     TYJSON_STATE(T, state_member)          a tyjson_state: absent, null or set
+ *     TYJSON_DEFAULT_I/U/F/B/S(v)            value of a missing member
+ *     TYJSON_ELEM_TYPE(&type)                DYN/FIXED arrays of TYJSON_K_STRUCT/PTR
+ *     TYJSON_ELEM_ENUMS(entries)             DYN/FIXED arrays of TYJSON_K_ENUM
+ *     TYJSON_ELEM_CODEC(&codec)              DYN/FIXED arrays of TYJSON_K_CUSTOM
+ *
+ * The same line compiles as C and as C++. In C the extras are designated
+ * initializers, so C code may also write them out (`.flags = TYJSON_F_REQUIRED`,
+ * `.aliases = (const char *const[]){"old", NULL}`). C++ has no designators
+ * in any order (nor compound literals), so there each extra is a small tag
+ * object and TYJSON_FIELD_* applies the tags in order to a tyjson_field:
+ * C++ code must use the macro spelling.
  * ------------------------------------------------------------------------- */
+#ifndef __cplusplus
 #define TYJSON__FIELD(kind_, T, m, key, ...)                                   \
     { .name = (key), .offset = offsetof(T, m), .kind = (kind_),                \
       .size = sizeof(((T *)0)->m), __VA_ARGS__ }
@@ -247,66 +280,171 @@ typedef struct tyjson_struct {
     { .name = (key), .offset = offsetof(T, m), .kind = (kind_),                \
       .size = sizeof(((T *)0)->m[0]), .shape = (shape_), .capacity = (cap_),   \
       .count_at = offsetof(T, count_m) + 1, __VA_ARGS__ }
+/* Closes every field initializer, so that the extras may be empty. */
+#define TYJSON__END .end_ = 0
 
-#define TYJSON_FIELD_BOOL(...) TYJSON__FIELD(TYJSON_K_BOOL, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_I8(...) TYJSON__FIELD(TYJSON_K_I8, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_I16(...) TYJSON__FIELD(TYJSON_K_I16, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_I32(...) TYJSON__FIELD(TYJSON_K_I32, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_I64(...) TYJSON__FIELD(TYJSON_K_I64, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_U8(...) TYJSON__FIELD(TYJSON_K_U8, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_U16(...) TYJSON__FIELD(TYJSON_K_U16, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_U32(...) TYJSON__FIELD(TYJSON_K_U32, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_U64(...) TYJSON__FIELD(TYJSON_K_U64, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_F32(...) TYJSON__FIELD(TYJSON_K_F32, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_F64(...) TYJSON__FIELD(TYJSON_K_F64, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_STR(...) TYJSON__FIELD(TYJSON_K_STR, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_CSTR(...) TYJSON__FIELD(TYJSON_K_CSTR, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_CHARS(...) TYJSON__FIELD(TYJSON_K_CHARS, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_DATE(...) TYJSON__FIELD(TYJSON_K_DATE, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_DATETIME(...) TYJSON__FIELD(TYJSON_K_DATETIME, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_EPOCH_MS(...) TYJSON__FIELD(TYJSON_K_EPOCH_MS, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_EPOCH_NS(...) TYJSON__FIELD(TYJSON_K_EPOCH_NS, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_VALUE(...) TYJSON__FIELD(TYJSON_K_VALUE, __VA_ARGS__, .end_ = 0)
-#define TYJSON_FIELD_RAW(...) TYJSON__FIELD(TYJSON_K_RAW, __VA_ARGS__, .end_ = 0)
-/** TYJSON_FIELD_ENUM(T, member, "key", entries_array, extras...) */
-#define TYJSON_FIELD_ENUM(T, m, key, ...) TYJSON__FIELD_ENUM(T, m, key, __VA_ARGS__, .end_ = 0)
-#define TYJSON__FIELD_ENUM(T, m, key, entries, ...)                            \
-    TYJSON__FIELD(TYJSON_K_ENUM, T, m, key, .enums = (entries),                \
-                  .n_enums = sizeof(entries) / sizeof((entries)[0]), __VA_ARGS__)
-/** TYJSON_FIELD_STRUCT(T, member, "key", &nested_type, extras...) */
-#define TYJSON_FIELD_STRUCT(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_STRUCT, T, m, key, __VA_ARGS__, .end_ = 0)
-/** TYJSON_FIELD_PTR(T, member, "key", &pointee_type, extras...) */
-#define TYJSON_FIELD_PTR(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_PTR, T, m, key, __VA_ARGS__, .end_ = 0)
-#define TYJSON__FIELD_TYPED(kind_, T, m, key, type_, ...)                      \
-    TYJSON__FIELD(kind_, T, m, key, .type = (type_), __VA_ARGS__)
-/** TYJSON_FIELD_CUSTOM(T, member, "key", &codec, extras...) */
-#define TYJSON_FIELD_CUSTOM(T, m, key, ...) TYJSON__FIELD_CUSTOM(T, m, key, __VA_ARGS__, .end_ = 0)
-#define TYJSON__FIELD_CUSTOM(T, m, key, codec_, ...)                           \
-    TYJSON__FIELD(TYJSON_K_CUSTOM, T, m, key, .codec = (codec_), __VA_ARGS__)
-
-/** Dynamic array: `E *member` plus `size_t count_member`:
- *  TYJSON_FIELD_DYN(T, member, "key", count_member, TYJSON_K_..., extras...)
- *  (for struct elements add .type = &elem_type). */
-#define TYJSON_FIELD_DYN(T, m, key, count_m, ...) \
-    TYJSON__FIELD_DYN(T, m, key, count_m, __VA_ARGS__, .end_ = 0)
-#define TYJSON__FIELD_DYN(T, m, key, count_m, kind_, ...) \
-    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_DYN, 0, T, m, key, count_m, __VA_ARGS__)
-/** Fixed array: `E member[N]` plus `size_t count_member` (more than N
- *  elements is TYJSON_E_SIZE). */
-#define TYJSON_FIELD_FIXED(T, m, key, count_m, ...) \
-    TYJSON__FIELD_FIXED(T, m, key, count_m, __VA_ARGS__, .end_ = 0)
-#define TYJSON__FIELD_FIXED(T, m, key, count_m, kind_, ...) \
-    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_FIXED,                               \
-                      sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), T, m, key, count_m, __VA_ARGS__)
-
+#define TYJSON_FLAGS(x) .flags = (x)
+#define TYJSON_ALIASES(list) .aliases = (list)
+#define TYJSON_ELEM_TYPE(t) .type = (t)
+#define TYJSON_ELEM_ENUMS(entries)                                             \
+    .enums = (entries), .n_enums = sizeof(entries) / sizeof((entries)[0])
+#define TYJSON_ELEM_CODEC(c) .codec = (c)
 /** Extras: presence flag member (a bool set to true when the key was seen). */
 #define TYJSON_PRESENT(T, has_m) .present_at = offsetof(T, has_m) + 1
-/** Extras: default values. */
+/** Extras: state member (a tyjson_state: TYJSON_STATE_ABSENT, _NULL or _SET). */
+#define TYJSON_STATE(T, state_m) .state_at = offsetof(T, state_m) + 1
+/** Extras: default values, one per member of tyjson_default. */
 #define TYJSON_DEFAULT_I(v) .has_default = true, .dflt = {.i = (v)}
 #define TYJSON_DEFAULT_U(v) .has_default = true, .dflt = {.u = (v)}
 #define TYJSON_DEFAULT_F(v) .has_default = true, .dflt = {.f = (v)}
 #define TYJSON_DEFAULT_B(v) .has_default = true, .dflt = {.b = (v)}
 #define TYJSON_DEFAULT_S(v) .has_default = true, .dflt = {.s = (v)}
+
+#else /* C++: tag objects applied in order */
+extern "C++" { /* templates need C++ linkage, even inside extern "C" */
+#if __cplusplus >= 201402L
+#define TYJSON__CXX14_CONSTEXPR constexpr /* relaxed constexpr: C++14 */
+#else
+#define TYJSON__CXX14_CONSTEXPR inline
+#endif
+#if __cplusplus >= 202002L
+#define TYJSON__CXX20_CONSTEXPR constexpr /* changing a union's member: C++20 */
+#else
+#define TYJSON__CXX20_CONSTEXPR inline
+#endif
+namespace tyjson__ {
+struct flags_tag { uint32_t v; };
+struct aliases_tag { const char *const *v; };
+struct type_tag { struct tyjson_struct *v; };
+struct enums_tag { const tyjson_enum_entry *v; size_t n; };
+struct codec_tag { const tyjson_codec *v; };
+struct present_tag { size_t at; };
+struct state_tag { size_t at; };
+struct default_i_tag { int64_t v; };
+struct default_u_tag { uint64_t v; };
+struct default_f_tag { double v; };
+struct default_b_tag { bool v; };
+struct default_s_tag { const char *v; };
+struct end_tag {};
+
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, flags_tag t) { f.flags = t.v; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, aliases_tag t) { f.aliases = t.v; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, type_tag t) { f.type = t.v; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, enums_tag t) { f.enums = t.v; f.n_enums = t.n; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, codec_tag t) { f.codec = t.v; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, present_tag t) { f.present_at = t.at; }
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, state_tag t) { f.state_at = t.at; }
+/* i is the union's first member, the one a zeroed field holds already. */
+TYJSON__CXX14_CONSTEXPR void put(tyjson_field &f, default_i_tag t) { f.has_default = true; f.dflt.i = t.v; }
+TYJSON__CXX20_CONSTEXPR void put(tyjson_field &f, default_u_tag t) { f.has_default = true; f.dflt.u = t.v; }
+TYJSON__CXX20_CONSTEXPR void put(tyjson_field &f, default_f_tag t) { f.has_default = true; f.dflt.f = t.v; }
+TYJSON__CXX20_CONSTEXPR void put(tyjson_field &f, default_b_tag t) { f.has_default = true; f.dflt.b = t.v; }
+TYJSON__CXX20_CONSTEXPR void put(tyjson_field &f, default_s_tag t) { f.has_default = true; f.dflt.s = t.v; }
+
+/* A field of one member with every extra still zero. */
+TYJSON__CXX14_CONSTEXPR tyjson_field one(const char *name, size_t offset, tyjson_kind kind,
+                                         size_t size) {
+    tyjson_field f{};
+    f.name = name;
+    f.offset = offset;
+    f.kind = kind;
+    f.size = size;
+    return f;
+}
+/* A FIXED or DYN array field: count_at is offsetof the count + 1. */
+TYJSON__CXX14_CONSTEXPR tyjson_field arr(const char *name, size_t offset, tyjson_kind kind,
+                                         size_t size, tyjson_shape shape, size_t capacity,
+                                         size_t count_at) {
+    tyjson_field f = one(name, offset, kind, size);
+    f.shape = shape;
+    f.capacity = capacity;
+    f.count_at = count_at;
+    return f;
+}
+/* f with the extras applied left to right; the list always ends with
+ * end_tag (see TYJSON__END). */
+TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, end_tag) { return f; }
+template <class Tag, class... Rest>
+TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest) {
+    put(f, tag);
+    return with(f, rest...);
+}
+} /* namespace tyjson__ */
+} /* extern "C++" */
+
+#define TYJSON__FIELD(kind_, T, m, key, ...)                                   \
+    ::tyjson__::with(::tyjson__::one((key), offsetof(T, m), (kind_),           \
+                                     sizeof(((T *)0)->m)), __VA_ARGS__)
+#define TYJSON__FIELD_ARR(kind_, shape_, cap_, T, m, key, count_m, ...)      \
+    ::tyjson__::with(::tyjson__::arr((key), offsetof(T, m), (kind_),           \
+                                     sizeof(((T *)0)->m[0]), (shape_), (cap_), \
+                                     offsetof(T, count_m) + 1), __VA_ARGS__)
+#define TYJSON__END ::tyjson__::end_tag()
+
+#define TYJSON_FLAGS(x) ::tyjson__::flags_tag{static_cast<uint32_t>(x)}
+#define TYJSON_ALIASES(list) ::tyjson__::aliases_tag{(list)}
+#define TYJSON_ELEM_TYPE(t) ::tyjson__::type_tag{(t)}
+#define TYJSON_ELEM_ENUMS(entries)                                             \
+    ::tyjson__::enums_tag{(entries), sizeof(entries) / sizeof((entries)[0])}
+#define TYJSON_ELEM_CODEC(c) ::tyjson__::codec_tag{(c)}
+#define TYJSON_PRESENT(T, has_m) ::tyjson__::present_tag{offsetof(T, has_m) + 1}
+#define TYJSON_STATE(T, state_m) ::tyjson__::state_tag{offsetof(T, state_m) + 1}
+#define TYJSON_DEFAULT_I(v) ::tyjson__::default_i_tag{static_cast<int64_t>(v)}
+#define TYJSON_DEFAULT_U(v) ::tyjson__::default_u_tag{static_cast<uint64_t>(v)}
+#define TYJSON_DEFAULT_F(v) ::tyjson__::default_f_tag{static_cast<double>(v)}
+#define TYJSON_DEFAULT_B(v) ::tyjson__::default_b_tag{static_cast<bool>(v)}
+#define TYJSON_DEFAULT_S(v) ::tyjson__::default_s_tag{(v)}
+#endif /* __cplusplus */
+
+#define TYJSON_FIELD_BOOL(...) TYJSON__FIELD(TYJSON_K_BOOL, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_I8(...) TYJSON__FIELD(TYJSON_K_I8, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_I16(...) TYJSON__FIELD(TYJSON_K_I16, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_I32(...) TYJSON__FIELD(TYJSON_K_I32, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_I64(...) TYJSON__FIELD(TYJSON_K_I64, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_U8(...) TYJSON__FIELD(TYJSON_K_U8, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_U16(...) TYJSON__FIELD(TYJSON_K_U16, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_U32(...) TYJSON__FIELD(TYJSON_K_U32, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_U64(...) TYJSON__FIELD(TYJSON_K_U64, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_F32(...) TYJSON__FIELD(TYJSON_K_F32, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_F64(...) TYJSON__FIELD(TYJSON_K_F64, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_STR(...) TYJSON__FIELD(TYJSON_K_STR, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_CSTR(...) TYJSON__FIELD(TYJSON_K_CSTR, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_CHARS(...) TYJSON__FIELD(TYJSON_K_CHARS, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_DATE(...) TYJSON__FIELD(TYJSON_K_DATE, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_DATETIME(...) TYJSON__FIELD(TYJSON_K_DATETIME, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_EPOCH_MS(...) TYJSON__FIELD(TYJSON_K_EPOCH_MS, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_EPOCH_NS(...) TYJSON__FIELD(TYJSON_K_EPOCH_NS, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_VALUE(...) TYJSON__FIELD(TYJSON_K_VALUE, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_RAW(...) TYJSON__FIELD(TYJSON_K_RAW, __VA_ARGS__, TYJSON__END)
+/** TYJSON_FIELD_ENUM(T, member, "key", entries_array, extras...) */
+#define TYJSON_FIELD_ENUM(T, m, key, ...) TYJSON__FIELD_ENUM(T, m, key, __VA_ARGS__, TYJSON__END)
+#define TYJSON__FIELD_ENUM(T, m, key, entries, ...)                            \
+    TYJSON__FIELD(TYJSON_K_ENUM, T, m, key, TYJSON_ELEM_ENUMS(entries), __VA_ARGS__)
+/** TYJSON_FIELD_STRUCT(T, member, "key", &nested_type, extras...) */
+#define TYJSON_FIELD_STRUCT(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_STRUCT, T, m, key, __VA_ARGS__, TYJSON__END)
+/** TYJSON_FIELD_PTR(T, member, "key", &pointee_type, extras...) */
+#define TYJSON_FIELD_PTR(T, m, key, ...) TYJSON__FIELD_TYPED(TYJSON_K_PTR, T, m, key, __VA_ARGS__, TYJSON__END)
+#define TYJSON__FIELD_TYPED(kind_, T, m, key, type_, ...)                      \
+    TYJSON__FIELD(kind_, T, m, key, TYJSON_ELEM_TYPE(type_), __VA_ARGS__)
+/** TYJSON_FIELD_CUSTOM(T, member, "key", &codec, extras...) */
+#define TYJSON_FIELD_CUSTOM(T, m, key, ...) TYJSON__FIELD_CUSTOM(T, m, key, __VA_ARGS__, TYJSON__END)
+#define TYJSON__FIELD_CUSTOM(T, m, key, codec_, ...)                           \
+    TYJSON__FIELD(TYJSON_K_CUSTOM, T, m, key, TYJSON_ELEM_CODEC(codec_), __VA_ARGS__)
+
+/** Dynamic array: `E *member` plus `size_t count_member`:
+ *  TYJSON_FIELD_DYN(T, member, "key", count_member, TYJSON_K_..., extras...)
+ *  (for struct elements add TYJSON_ELEM_TYPE(&elem_type)). */
+#define TYJSON_FIELD_DYN(T, m, key, count_m, ...) \
+    TYJSON__FIELD_DYN(T, m, key, count_m, __VA_ARGS__, TYJSON__END)
+#define TYJSON__FIELD_DYN(T, m, key, count_m, kind_, ...) \
+    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_DYN, 0, T, m, key, count_m, __VA_ARGS__)
+/** Fixed array: `E member[N]` plus `size_t count_member` (more than N
+ *  elements is TYJSON_E_SIZE). */
+#define TYJSON_FIELD_FIXED(T, m, key, count_m, ...) \
+    TYJSON__FIELD_FIXED(T, m, key, count_m, __VA_ARGS__, TYJSON__END)
+#define TYJSON__FIELD_FIXED(T, m, key, count_m, kind_, ...) \
+    TYJSON__FIELD_ARR(kind_, TYJSON_SHAPE_FIXED,                               \
+                      sizeof(((T *)0)->m) / sizeof(((T *)0)->m[0]), T, m, key, count_m, __VA_ARGS__)
 
 /* ---- one-list declaration ----------------------------------------------------
  * Declares a struct and its descriptor from one list so they cannot drift:
@@ -316,7 +454,7 @@ typedef struct tyjson_struct {
  *         X(T, I32, y, "y")             \
  *         X(T, STR, label, "label")
  *     TYJSON_DECLARE_STRUCT(point, POINT_FIELDS)   // typedef struct point {...} point;
- *     TYJSON_DEFINE_TYPE(point, POINT_FIELDS, 0)   // point__fields[] and point__type
+ *     TYJSON_DEFINE_TYPE(point, POINT_FIELDS, 0)   // point_fields[] and point_type
  *
  * Kinds in this form: BOOL I8 I16 I32 I64 U8 U16 U32 U64 F32 F64 STR CSTR
  * DATE DATETIME EPOCH_MS EPOCH_NS VALUE RAW. (Use the table form for the
@@ -342,13 +480,13 @@ typedef struct tyjson_struct {
 #define TYJSON__CTYPE_VALUE tyjson_val *
 #define TYJSON__CTYPE_RAW tyjson_str
 #define TYJSON__X_MEMBER(T, kind, m, key) TYJSON__CTYPE_##kind m;
-#define TYJSON__X_FIELD(T, kind, m, key) TYJSON__FIELD(TYJSON_K_##kind, T, m, key, .end_ = 0),
+#define TYJSON__X_FIELD(T, kind, m, key) TYJSON__FIELD(TYJSON_K_##kind, T, m, key, TYJSON__END),
 #define TYJSON_DECLARE_STRUCT(T, LIST)                                         \
     typedef struct T { LIST(TYJSON__X_MEMBER, T) } T;                          \
-    extern tyjson_struct T##__type
+    extern tyjson_struct T##_type
 #define TYJSON_DEFINE_TYPE(T, LIST, flags_)                                    \
-    static const tyjson_field T##__fields[] = { LIST(TYJSON__X_FIELD, T) };    \
-    tyjson_struct T##__type = TYJSON_STRUCT(T, T##__fields, flags_)
+    static const tyjson_field T##_fields[] = { LIST(TYJSON__X_FIELD, T) };     \
+    tyjson_struct T##_type = TYJSON_STRUCT(T, T##_fields, flags_)
 
 /**
  * Checks a type's descriptors (and those of every type it reaches) and

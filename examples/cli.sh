@@ -1,0 +1,23 @@
+#!/bin/bash
+# cli.sh TYJSON_BINARY - the "Command line" block of README.md, line for
+# line, on small files made here. Prints each command, its output and its
+# exit status (compared with expected/cli.txt by ctest).
+set -u
+bin=${1:?usage: cli.sh TYJSON_BINARY}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+tyjson() { "$bin" "$@"; }
+
+printf '{"users":[{"name":"Ann","age":31},{"name":"Bob","age":27}],"ok":true}\n' > file.json
+printf '{"a": [1, 2,\n  3]}\n' > in.json
+printf '{"id":1}\n{"id":2}\n{"id":3,}\n' > big.ndjson     # the third line is invalid
+
+run() { echo "\$ $1"; eval "$1" 2>&1; echo "[exit $?]"; }
+run 'tyjson validate file.json          # exit 0 valid, 1 invalid (FILE:LINE:COL: message), 2 usage/I/O'
+run 'tyjson pretty --indent 4 file.json'
+run 'tyjson minify < in.json > out.json'
+run 'cat out.json'
+run 'tyjson stats file.json'
+run 'tyjson get /users/0/name file.json'
+run 'tyjson validate --lines big.ndjson'
