@@ -74,6 +74,12 @@ char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
         return buf;
     }
     const char *msg = err->msg ? err->msg : tyjson_status_msg(err->code);
+    if (err->line == 0) { /* no place in the input (encoding, I/O, arguments) */
+        const char *name = tyjson_status_name(err->code);
+        if (err->path[0]) snprintf(buf, size, "%s at %s: %s", name, err->path, msg);
+        else snprintf(buf, size, "%s: %s", name, msg);
+        return buf;
+    }
     if (err->path[0])
         snprintf(buf, size, "%zu:%zu: %s at %s", err->line, err->column, msg, err->path);
     else
