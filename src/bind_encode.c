@@ -7,12 +7,13 @@
  * escaping, shortest doubles with ".0" for integral ones, floats as floats
  * (3.67f -> "3.67"), and the same pretty layout.
  *
- * The walk recurses once per nested struct or array, bounded by
- * TYJSON_DEFAULT_MAX_DEPTH (a struct that points to itself through a PTR
- * member ends with TYJSON_E_DEPTH instead of overflowing the stack). On an
- * error the recursion unwinds and each level prepends its key or index to
- * the error path (`$.photos[17].rating`), so the success path pays nothing
- * for paths.
+ * The walk recurses once per nested struct or array for the first DEEP_AT
+ * levels, then continues with an explicit stack of frames (put_deep), so
+ * the C stack it needs is bounded; nesting stops at TYJSON_DEFAULT_MAX_DEPTH
+ * (a struct that points to itself through a PTR member ends with
+ * TYJSON_E_DEPTH). On an error each level prepends its key or index to the
+ * error path (`$.photos[17].rating`) as it unwinds, so the success path pays
+ * nothing for paths.
  *
  * Cursor discipline: every piece takes the cursor `d`, makes its own room
  * (one compare in the common case) and returns the new cursor, or NULL
@@ -385,9 +386,10 @@ static char *put_dom(enc *e, char *d, const tyjson_val *v) {
  * flags exactly as a free-form (VALUE) member: numbers keep their value
  * (integers and shortest doubles, as the DOM writer writes them; numbers no
  * C type holds stay as written), and invalid UTF-8 fails, or becomes
- * U+FFFD with TYJSON_WRITE_REPLACE_INVALID_UTF8. The DOM of a short text
- * lives in a pool on the C stack (no allocation), a longer one comes from
- * the options' allocator. */
+ * U+FFFD with TYJSON_WRITE_REPLACE_INVALID_UTF8. The DOM of a text of up
+ * to 141 bytes (whose worst case fits RAW_POOL) lives in a pool on the C
+ * stack, without allocation; a longer one comes from the options'
+ * allocator. */
 #define RAW_POOL 4096u
 
 static TYJSON__NOINLINE char *put_raw(enc *e, char *d, const char *s, usize n) {
@@ -395,7 +397,7 @@ static TYJSON__NOINLINE char *put_raw(enc *e, char *d, const char *s, usize n) {
     if (e->flags & TYJSON_WRITE_REPLACE_INVALID_UTF8) rf |= TYJSON_READ_ALLOW_INVALID_UTF8;
     _Alignas(16) char mem[RAW_POOL];
     tyjson_alloc pool;
-    usize need = tyjson_read_max_memory(n, rf);
+    usize need = tyjson_read_max_memory(n, rf); /* the worst case: never E_NOMEM in the pool */
     bool pooled = need && need <= sizeof(mem) && tyjson_alloc_pool_init(&pool, mem, sizeof(mem));
     tyjson_read_options ro = {rf, 0, pooled ? &pool : e->alc};
     tyjson_error err;

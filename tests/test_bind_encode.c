@@ -1358,6 +1358,8 @@ TEST(raw_minified_and_validated) {
     ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":[1,2,3]}");
     r.raw = S("{\"k\" :\n\t[ {} , [ ], \"x\" ,null,true , false, -0.50e1 ] }");
     ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":{\"k\":[{},[],\"x\",null,true,false,-5.0]}}");
+    r.raw = S("[1.50, 2e0, 100]");
+    ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":[1.5,2.0,100]}");
     /* numbers no C type holds stay as written */
     r.raw = S("123456789012345678901234567890");
     ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":123456789012345678901234567890}");
@@ -1437,6 +1439,16 @@ TEST(raw_short_text_allocates_nothing_long_text_works) {
     }
     ASSERT_EQ_UINT(ca.calls, calls);
     ASSERT_EQ_STR(buf.data, "{\"raw\":{\"a\":[1,2,3],\"b\":\"text\"}}");
+    /* nor does the longest text the stack pool takes, 141 bytes */
+    char pooled[142];
+    memset(pooled, ' ', 141);
+    memcpy(pooled, "[1,2]", 5);
+    r.raw.ptr = pooled;
+    r.raw.len = 141;
+    tyjson_buf_clear(&buf);
+    ASSERT_EQ_INT(tyjson_encode_append(&buf, &raw_in_type, &r, &o, &err), TYJSON_OK);
+    ASSERT_EQ_STR(buf.data, "{\"raw\":[1,2]}");
+    ASSERT_EQ_UINT(ca.calls, calls);
     /* a text too long for the stack pool parses with the options' allocator */
     size_t n = 20000;
     char *big = (char *)malloc(n * 4 + 3);
@@ -1666,6 +1678,25 @@ TEST(deep_chain_up_to_the_depth_limit) {
         ASSERT_NULL(p);
         tyjson_arena_free(&arena);
         free(t);
+    }
+    /* the frames past the recursion come from the options' allocator and
+     * go back to it; a failing allocation is TYJSON_E_NOMEM */
+    test_alloc ca;
+    tyjson_alloc alc = test_alloc_make(&ca, SIZE_MAX);
+    tyjson_write_options o = {0, 0, &alc};
+    char *t = tyjson_encode(&node_type, chain, &o, NULL, &err);
+    ASSERT_NOT_NULL(t);
+    ASSERT_TRUE(ca.calls >= 3); /* the text, and frames grown twice at least */
+    tyjson_free(&alc, t);
+    ASSERT_EQ_INT(ca.live, 0);
+    for (size_t fail_at = 0; fail_at < ca.calls; fail_at++) {
+        test_alloc cf;
+        tyjson_alloc af = test_alloc_make(&cf, fail_at);
+        tyjson_write_options of = {0, 0, &af};
+        char *tf = tyjson_encode(&node_type, chain, &of, NULL, &err);
+        if (tf) tyjson_free(&af, tf);
+        else ASSERT_EQ_INT(err.code, TYJSON_E_NOMEM);
+        ASSERT_EQ_INT(cf.live, 0);
     }
     free(chain);
 }
