@@ -451,8 +451,13 @@ static bool date_zero(const tyjson_date *d) { return !d->year && !d->month && !d
 
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth);
 
+/* Levels of by-value structs the emptiness check looks into (it recurses;
+ * only a descriptor whose struct contains itself comes near): a struct
+ * nested deeper counts as not empty. */
+#define EMPTY_DEPTH 64u
+
 static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
-    if (!t || depth >= TYJSON_DEFAULT_MAX_DEPTH) return false;
+    if (!t || depth >= EMPTY_DEPTH) return false;
     for (usize i = 0; i < t->n_fields; i++)
         if (!field_empty(&t->fields[i], m, depth + 1)) return false;
     return true;

@@ -190,6 +190,39 @@ TEST(encoder_on_documented_stack) {
     tyjson_doc_free(vdoc);
 }
 
+/* A descriptor whose struct holds itself by value at offset 0: the
+ * emptiness check (OMIT_EMPTY) and the walk both stop at their bounds. */
+typedef struct selfish {
+    int32_t pad;
+} selfish;
+static tyjson_struct selfish_type;
+static const tyjson_field selfish_fields[] = {
+    {.name = "s", .offset = 0, .kind = TYJSON_K_STRUCT, .size = sizeof(selfish),
+     .type = &selfish_type, .flags = TYJSON_F_OMIT_EMPTY},
+};
+static tyjson_struct selfish_type = TYJSON_STRUCT(selfish, selfish_fields, 0);
+
+static void *encode_selfish(void *arg) {
+    tyjson_status *st = (tyjson_status *)arg;
+    selfish v = {0};
+    char out[64];
+    tyjson_error err;
+    tyjson_encode_buf(&selfish_type, &v, out, sizeof(out), NULL, &err);
+    st[0] = err.code;
+    FILE *fp = fopen("/dev/null", "wb");
+    if (fp) tyjson_encode_fp(fp, &selfish_type, &v, NULL, &err);
+    if (fp) fclose(fp);
+    st[1] = fp ? err.code : TYJSON_E_IO;
+    return NULL;
+}
+
+TEST(encoder_self_containing_struct_on_documented_stack) {
+    tyjson_status st[2] = {TYJSON_OK, TYJSON_OK};
+    run_on_stack(STACK_ENCODE, encode_selfish, st);
+    ASSERT_EQ_INT(st[0], TYJSON_E_DEPTH);
+    ASSERT_EQ_INT(st[1], TYJSON_E_DEPTH);
+}
+
 /* ----------------------------------------------------------------------------
  * Binding decoder: the deepest chain it accepts, and a far deeper text
  * ------------------------------------------------------------------------- */
