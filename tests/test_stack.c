@@ -6,6 +6,7 @@
  * Sanitizer builds grow every frame (redzones), so there the sizes are
  * scaled by SANITIZER_FACTOR; TYJSON_STACK_KIB=N runs every case on N KiB,
  * to find the real minimum of a build. */
+#define _POSIX_C_SOURCE 200809L /* pthread_attr_setstacksize, mkstemp, fdopen */
 #include "test.h"
 #include "tyjson.h"
 
@@ -105,6 +106,7 @@ typedef struct enc_case {
     size_t buf_len;       /* tyjson_encode_buf's length */
     char *buf;
     bool fp_ok;
+    tyjson_buf appended;  /* tyjson_encode_append's text */
     tyjson_status deep_heap, deep_cb; /* of the too deep chain */
 } enc_case;
 
@@ -139,6 +141,8 @@ static void *encode_all(void *arg) {
     FILE *fp = fopen("/dev/null", "wb");
     c->fp_ok = fp && tyjson_encode_fp(fp, &link_type, c->deepest, &o, &err);
     if (fp) fclose(fp);
+    tyjson_buf_init(&c->appended, NULL);
+    tyjson_encode_append(&c->appended, &link_type, c->deepest, &o, &err);
     char *t = tyjson_encode(&link_type, c->too_deep, &o, NULL, &err);
     c->deep_heap = err.code;
     free(t);
@@ -178,6 +182,9 @@ TEST(encoder_on_documented_stack) {
         ASSERT_EQ_UINT(c.buf_len, want_len);
         ASSERT_EQ_STR(c.buf, want);
         ASSERT_TRUE(c.fp_ok);
+        ASSERT_EQ_UINT(c.appended.len, want_len);
+        ASSERT_EQ_STR(c.appended.data, want);
+        tyjson_buf_free(&c.appended);
         ASSERT_EQ_INT(c.deep_heap, TYJSON_E_DEPTH);
         ASSERT_EQ_INT(c.deep_cb, TYJSON_E_DEPTH);
         free(want);
@@ -292,8 +299,11 @@ TEST(decoder_on_documented_stack) {
 typedef struct dom_case {
     const char *text;
     size_t len;
-    tyjson_doc *doc;
+    const char *path; /* a file holding the text */
+    tyjson_doc *doc, *from_file, *from_fp;
     tyjson_status deep_default; /* the same text with the default limit */
+    tyjson_status deep_fp;      /* the same from a stream (its error is located) */
+    size_t deep_fp_line;
 } dom_case;
 
 /* `[{"k":[{"k":...}]}]`, depth levels in all. */
@@ -318,6 +328,17 @@ static void *parse_deep(void *arg) {
     tyjson_doc *d = tyjson_read_opts(c->text, c->len, NULL, &err);
     c->deep_default = err.code;
     tyjson_doc_free(d);
+    c->from_file = tyjson_read_file(c->path, &ro, &err);
+    FILE *fp = fopen(c->path, "rb");
+    if (fp) {
+        c->from_fp = tyjson_read_fp(fp, &ro, &err);
+        rewind(fp);
+        d = tyjson_read_fp(fp, NULL, &err);
+        c->deep_fp = err.code;
+        c->deep_fp_line = err.line;
+        tyjson_doc_free(d);
+        fclose(fp);
+    }
     return NULL;
 }
 
@@ -327,11 +348,28 @@ TEST(dom_parser_on_documented_stack) {
     char *text = nested_text(DOM_DEPTH, &c.len);
     ASSERT_NOT_NULL(text);
     c.text = text;
+    char path[] = "/tmp/tyjson_test_stack_XXXXXX";
+    int fd = mkstemp(path);
+    ASSERT_TRUE(fd >= 0);
+    FILE *fp = fdopen(fd, "wb");
+    ASSERT_NOT_NULL(fp);
+    ASSERT_EQ_UINT(fwrite(text, 1, c.len, fp), c.len);
+    ASSERT_EQ_INT(fclose(fp), 0);
+    c.path = path;
     run_on_stack(STACK_PARSE, parse_deep, &c);
+    remove(path);
     ASSERT_NOT_NULL(c.doc);
     ASSERT_EQ_UINT(tyjson_doc_get_val_count(c.doc), DOM_DEPTH + DOM_DEPTH / 2 + 1);
     ASSERT_EQ_INT(c.deep_default, TYJSON_E_DEPTH);
+    ASSERT_NOT_NULL(c.from_file);
+    ASSERT_TRUE(tyjson_equals(tyjson_doc_get_root(c.from_file), tyjson_doc_get_root(c.doc)));
+    ASSERT_NOT_NULL(c.from_fp);
+    ASSERT_TRUE(tyjson_equals(tyjson_doc_get_root(c.from_fp), tyjson_doc_get_root(c.doc)));
+    ASSERT_EQ_INT(c.deep_fp, TYJSON_E_DEPTH);
+    ASSERT_EQ_UINT(c.deep_fp_line, 1);
     tyjson_doc_free(c.doc);
+    tyjson_doc_free(c.from_file);
+    tyjson_doc_free(c.from_fp);
     free(text);
 }
 
@@ -344,7 +382,7 @@ typedef struct write_case {
     char *heap, *mut;
     size_t heap_len, mut_len, buf_len, cb_len;
     char *buf;
-    bool fp_ok;
+    bool fp_ok, file_ok;
 } write_case;
 
 static void *write_all(void *arg) {
@@ -357,8 +395,11 @@ static void *write_all(void *arg) {
     c->buf_len = tyjson_val_write_buf(root, c->buf, c->heap_len + 1, &o, &err);
     tyjson_val_write_cb(count_bytes, &c->cb_len, root, &o, &err);
     FILE *fp = fopen("/dev/null", "wb");
-    c->fp_ok = fp && tyjson_val_write_fp(fp, root, &o, &err);
+    c->fp_ok = fp && tyjson_val_write_fp(fp, root, &o, &err) &&
+               tyjson_mut_val_write_fp(fp, tyjson_mut_doc_get_root(c->mdoc), &o, &err);
     if (fp) fclose(fp);
+    c->file_ok = tyjson_val_write_file("/dev/null", root, &o, &err) &&
+                 tyjson_mut_val_write_file("/dev/null", tyjson_mut_doc_get_root(c->mdoc), &o, &err);
     return NULL;
 }
 
@@ -393,6 +434,7 @@ static void check_writers(size_t depth, tyjson_write_flags flags) {
     ASSERT_TRUE(memcmp(c.buf, want, want_len + 1) == 0);
     ASSERT_EQ_UINT(c.cb_len, want_len);
     ASSERT_TRUE(c.fp_ok);
+    ASSERT_TRUE(c.file_ok);
     free(want);
     free(c.heap);
     free(c.mut);
