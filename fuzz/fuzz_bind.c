@@ -205,6 +205,19 @@ static bool same_text(const tyjson_val *x, const tyjson_val *y) {
     return same;
 }
 
+/* The encoder re-writes RAW text by the write options (minified or
+ * indented, numbers as the DOM writer writes them): the same value, not the
+ * same bytes. */
+static tyjson_read_flags raw_read_flags;
+static bool same_raw(tyjson_str x, tyjson_str y) {
+    tyjson_doc *dx = tyjson_read(x.ptr, x.len, raw_read_flags | TYJSON_READ_BIGNUM_AS_RAW);
+    tyjson_doc *dy = tyjson_read(y.ptr, y.len, TYJSON_READ_BIGNUM_AS_RAW);
+    bool same = dx && dy && same_text(tyjson_doc_get_root(dx), tyjson_doc_get_root(dy));
+    tyjson_doc_free(dx);
+    tyjson_doc_free(dy);
+    return same;
+}
+
 static bool same_one(const tyjson_field *f, const char *a, const char *b, int depth) {
     switch (f->kind) {
     case TYJSON_K_F32: {
@@ -227,6 +240,7 @@ static bool same_one(const tyjson_field *f, const char *a, const char *b, int de
             /* empty raw text is written as null */
             if (!x.len) x.ptr = "null", x.len = 4;
             if (!y.len) y.ptr = "null", y.len = 4;
+            return same_raw(x, y);
         }
         return same_bytes(x.ptr, x.len, y.ptr, y.len);
     }
@@ -336,6 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                           TYJSON_READ_ALLOW_INVALID_UTF8);
     const char *text = (const char *)data + 2;
     size_t len = size - 2;
+    raw_read_flags = rflags;
 
     tyjson_arena arena;
     tyjson_arena_init(&arena, NULL);
@@ -365,8 +380,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char *out = tyjson_encode(&everything_type, a, &w, &n, &ee);
         if (!out) {
             CHECK(ee.code != TYJSON_OK);
+            /* the RAW text must be strict JSON to be written (the input
+             * may have relaxed it: comments, NaN, trailing commas) */
             bool excused = ee.code == TYJSON_E_UTF8 || ee.code == TYJSON_E_DATE ||
-                           ee.code == TYJSON_E_NAN_INF;
+                           ee.code == TYJSON_E_NAN_INF || strcmp(ee.path, "$.raw") == 0;
             if (!excused) {
                 fprintf(stderr, "fuzz_bind: encode failed: %s at %s\n", tyjson_status_name(ee.code), ee.path);
                 abort();

@@ -7,12 +7,13 @@
  * escaping, shortest doubles with ".0" for integral ones, floats as floats
  * (3.67f -> "3.67"), and the same pretty layout.
  *
- * The walk recurses once per nested struct or array, bounded by
- * TYJSON_DEFAULT_MAX_DEPTH (a struct that points to itself through a PTR
- * member ends with TYJSON_E_DEPTH instead of overflowing the stack). On an
- * error the recursion unwinds and each level prepends its key or index to
- * the error path (`$.photos[17].rating`), so the success path pays nothing
- * for paths.
+ * The walk recurses once per nested struct or array for the first DEEP_AT
+ * levels, then continues with an explicit stack of frames (put_deep), so
+ * the C stack it needs is bounded; nesting stops at TYJSON_DEFAULT_MAX_DEPTH
+ * (a struct that points to itself through a PTR member ends with
+ * TYJSON_E_DEPTH). On an error each level prepends its key or index to the
+ * error path (`$.photos[17].rating`) as it unwinds, so the success path pays
+ * nothing for paths.
  *
  * Cursor discipline: every piece takes the cursor `d`, makes its own room
  * (one compare in the common case) and returns the new cursor, or NULL
@@ -31,6 +32,30 @@
 #define HEAP_TMP TYJSON__WBUF_RESERVE_MAX
 /* Bytes of a date-time in ISO form, with room to spare. */
 #define DT_MAX 40
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Member loads
+ *
+ * Members are read with memcpy, never through a typed pointer: a packed
+ * struct puts them at any offset, and a misaligned typed load is undefined
+ * (it traps on some CPUs). With a constant size memcpy is one plain load.
+ * ------------------------------------------------------------------------- */
+TYJSON__FORCEINLINE int16_t load_i16(const char *m) { int16_t v; memcpy(&v, m, 2); return v; }
+TYJSON__FORCEINLINE int32_t load_i32(const char *m) { int32_t v; memcpy(&v, m, 4); return v; }
+TYJSON__FORCEINLINE int64_t load_i64(const char *m) { int64_t v; memcpy(&v, m, 8); return v; }
+TYJSON__FORCEINLINE float load_f32(const char *m) { float v; memcpy(&v, m, 4); return v; }
+TYJSON__FORCEINLINE double load_f64(const char *m) { double v; memcpy(&v, m, 8); return v; }
+TYJSON__FORCEINLINE usize load_size(const char *m) { usize v; memcpy(&v, m, sizeof(v)); return v; }
+TYJSON__FORCEINLINE const void *load_ptr(const char *m) {
+    const void *v;
+    memcpy(&v, m, sizeof(v));
+    return v;
+}
+TYJSON__FORCEINLINE tyjson_str load_str(const char *m) {
+    tyjson_str v;
+    memcpy(&v, m, sizeof(v));
+    return v;
+}
 
 typedef struct enc {
     tyjson__wbuf *wb;
@@ -354,6 +379,39 @@ static char *put_dom(enc *e, char *d, const tyjson_val *v) {
     return e->wb->cur;
 }
 
+/* ---- RAW members: their text, re-written by the write options -------------
+ * The text must be exactly one JSON value (strict RFC 8259). It is parsed
+ * into a DOM and written by the DOM writer, so that it comes out minified,
+ * or indented at the member's depth, and escaped and UTF-8-checked by the
+ * flags exactly as a free-form (VALUE) member: numbers keep their value
+ * (integers and shortest doubles, as the DOM writer writes them; numbers no
+ * C type holds stay as written), and invalid UTF-8 fails, or becomes
+ * U+FFFD with TYJSON_WRITE_REPLACE_INVALID_UTF8. The DOM of a text of up
+ * to 141 bytes (whose worst case fits RAW_POOL) lives in a pool on the C
+ * stack, without allocation; a longer one comes from the options'
+ * allocator. */
+#define RAW_POOL 4096u
+
+static TYJSON__NOINLINE char *put_raw(enc *e, char *d, const char *s, usize n) {
+    tyjson_read_flags rf = TYJSON_READ_BIGNUM_AS_RAW;
+    if (e->flags & TYJSON_WRITE_REPLACE_INVALID_UTF8) rf |= TYJSON_READ_ALLOW_INVALID_UTF8;
+    _Alignas(16) char mem[RAW_POOL];
+    tyjson_alloc pool;
+    usize need = tyjson_read_max_memory(n, rf); /* the worst case: never E_NOMEM in the pool */
+    bool pooled = need && need <= sizeof(mem) && tyjson_alloc_pool_init(&pool, mem, sizeof(mem));
+    tyjson_read_options ro = {rf, 0, pooled ? &pool : e->alc};
+    tyjson_error err;
+    tyjson_doc *doc = tyjson_read_opts(s, n, &ro, &err);
+    if (!doc) {
+        if (err.code != TYJSON_E_NOMEM) return fail(e, err.code);
+        tyjson__wbuf_fail(e->wb, TYJSON_E_NOMEM); /* not about the member */
+        return NULL;
+    }
+    d = put_dom(e, d, tyjson_doc_get_root(doc));
+    tyjson_doc_free(doc);
+    return d;
+}
+
 /* ---- custom codecs ---------------------------------------------------------- */
 typedef struct codec_sink {
     tyjson__wbuf *wb;
@@ -393,8 +451,13 @@ static bool date_zero(const tyjson_date *d) { return !d->year && !d->month && !d
 
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth);
 
+/* Levels of by-value structs the emptiness check looks into (it recurses;
+ * only a descriptor whose struct contains itself comes near): a struct
+ * nested deeper counts as not empty. */
+#define EMPTY_DEPTH 64u
+
 static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
-    if (!t || depth >= TYJSON_DEFAULT_MAX_DEPTH) return false;
+    if (!t || depth >= EMPTY_DEPTH) return false;
     for (usize i = 0; i < t->n_fields; i++)
         if (!field_empty(&t->fields[i], m, depth + 1)) return false;
     return true;
@@ -403,25 +466,19 @@ static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
     const char *m = base + f->offset;
     if (f->shape != TYJSON_SHAPE_ONE) {
-        if (f->count_at) return *(const size_t *)(const void *)(base + f->count_at - 1) == 0;
+        if (f->count_at) return load_size(base + f->count_at - 1) == 0;
         return f->shape == TYJSON_SHAPE_DYN || f->capacity == 0;
     }
     switch (f->kind) {
-    case TYJSON_K_F32: {
-        float v;
-        memcpy(&v, m, 4);
-        return v == 0.0f;
-    }
-    case TYJSON_K_F64: {
-        double v;
-        memcpy(&v, m, 8);
-        return v == 0.0;
-    }
+    case TYJSON_K_F32:
+        return load_f32(m) == 0.0f;
+    case TYJSON_K_F64:
+        return load_f64(m) == 0.0;
     case TYJSON_K_STR:
     case TYJSON_K_RAW:
-        return ((const tyjson_str *)(const void *)m)->len == 0;
+        return load_str(m).len == 0;
     case TYJSON_K_CSTR: {
-        const char *s = *(const char *const *)(const void *)m;
+        const char *s = (const char *)load_ptr(m);
         return !s || !*s;
     }
     case TYJSON_K_CHARS:
@@ -430,13 +487,17 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
         return struct_empty(f->type, m, depth);
     case TYJSON_K_PTR:
     case TYJSON_K_VALUE:
-        return *(const void *const *)(const void *)m == NULL;
-    case TYJSON_K_DATE: /* member by member: padding bytes may hold anything */
-        return date_zero((const tyjson_date *)(const void *)m);
+        return load_ptr(m) == NULL;
+    case TYJSON_K_DATE: { /* member by member: padding bytes may hold anything */
+        tyjson_date date;
+        memcpy(&date, m, sizeof(date));
+        return date_zero(&date);
+    }
     case TYJSON_K_DATETIME: {
-        const tyjson_datetime *t = (const tyjson_datetime *)(const void *)m;
-        return date_zero(&t->date) && !t->hour && !t->minute && !t->second && !t->nanosecond &&
-               !t->offset_minutes;
+        tyjson_datetime t;
+        memcpy(&t, m, sizeof(t));
+        return date_zero(&t.date) && !t.hour && !t.minute && !t.second && !t.nanosecond &&
+               !t.offset_minutes;
     }
     default: /* bool, integers, enums, epochs, custom: all bytes zero */
         return all_zero(m, f->size);
@@ -448,9 +509,14 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
  * ------------------------------------------------------------------------- */
 static char *put_struct_min(enc *e, char *d, tyjson_struct *t, const char *base);
 static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *base);
+static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool pretty);
+
+/* Open levels the walk nests on the C stack; deeper ones go to put_deep. */
+#define DEEP_AT 24u
 
 TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
                                         const bool pretty) {
+    if (unlikely(e->depth >= DEEP_AT)) return put_deep(e, d, t, m, pretty);
     return pretty ? put_struct_pretty(e, d, t, m) : put_struct_min(e, d, t, m);
 }
 
@@ -472,37 +538,37 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
         return tyjson__i64_write(*(const int8_t *)m, d);
     case TYJSON_K_I16:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__i64_write(*(const int16_t *)(const void *)m, d);
+        return tyjson__i64_write(load_i16(m), d);
     case TYJSON_K_I32:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__i64_write(*(const int32_t *)(const void *)m, d);
+        return tyjson__i64_write(load_i32(m), d);
     case TYJSON_K_I64:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__i64_write(*(const int64_t *)(const void *)m, d);
+        return tyjson__i64_write(load_i64(m), d);
     case TYJSON_K_U8:
         d = room(wb, d, SCALAR_ROOM);
         return tyjson__u64_write(*(const uint8_t *)m, d);
     case TYJSON_K_U16:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__u64_write(*(const uint16_t *)(const void *)m, d);
+        return tyjson__u64_write(load_bits(m, 2), d);
     case TYJSON_K_U32:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__u64_write(*(const uint32_t *)(const void *)m, d);
+        return tyjson__u64_write(load_bits(m, 4), d);
     case TYJSON_K_U64:
         d = room(wb, d, SCALAR_ROOM);
-        return tyjson__u64_write(*(const uint64_t *)(const void *)m, d);
+        return tyjson__u64_write(load_bits(m, 8), d);
     case TYJSON_K_F32:
-        return put_f32(e, d, *(const float *)(const void *)m);
+        return put_f32(e, d, load_f32(m));
     case TYJSON_K_F64:
-        return put_f64(e, d, *(const double *)(const void *)m);
+        return put_f64(e, d, load_f64(m));
     case TYJSON_K_STR: {
-        const tyjson_str *s = (const tyjson_str *)(const void *)m;
-        if (likely(s->ptr != NULL)) return put_str(e, d, s->ptr, s->len);
-        if (s->len) return fail(e, TYJSON_E_INVALID_ARG);
+        const tyjson_str s = load_str(m);
+        if (likely(s.ptr != NULL)) return put_str(e, d, s.ptr, s.len);
+        if (s.len) return fail(e, TYJSON_E_INVALID_ARG);
         return put_absent_str(e, d, f);
     }
     case TYJSON_K_CSTR: {
-        const char *s = *(const char *const *)(const void *)m;
+        const char *s = (const char *)load_ptr(m);
         if (!s) return put_absent_str(e, d, f);
         return put_str(e, d, s, strlen(s));
     }
@@ -515,19 +581,23 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     case TYJSON_K_STRUCT:
         return put_struct_at(e, d, f->type, m, pretty);
     case TYJSON_K_PTR: {
-        const char *p = *(const char *const *)(const void *)m;
+        const char *p = (const char *)load_ptr(m);
         if (!p) return put_null(wb, d);
         return put_struct_at(e, d, f->type, p, pretty);
     }
     case TYJSON_K_DATE: {
         char buf[DT_MAX];
-        usize n = tyjson_date_format((const tyjson_date *)(const void *)m, buf);
+        tyjson_date date;
+        memcpy(&date, m, sizeof(date));
+        usize n = tyjson_date_format(&date, buf);
         if (!n) return fail(e, TYJSON_E_DATE);
         return put_quoted_ascii(e, d, buf, n);
     }
     case TYJSON_K_DATETIME: {
         char buf[DT_MAX];
-        usize n = tyjson_datetime_format((const tyjson_datetime *)(const void *)m, buf);
+        tyjson_datetime dt;
+        memcpy(&dt, m, sizeof(dt));
+        usize n = tyjson_datetime_format(&dt, buf);
         if (!n) return fail(e, TYJSON_E_DATE);
         return put_quoted_ascii(e, d, buf, n);
     }
@@ -535,17 +605,17 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     case TYJSON_K_EPOCH_NS:
         return put_epoch(e, d, f, m, kind);
     case TYJSON_K_VALUE: {
-        const tyjson_val *v = *(const tyjson_val *const *)(const void *)m;
+        const tyjson_val *v = (const tyjson_val *)load_ptr(m);
         if (!v) return put_null(wb, d);
         return put_dom(e, d, v);
     }
     case TYJSON_K_RAW: {
-        const tyjson_str *s = (const tyjson_str *)(const void *)m;
-        if (!s->ptr || !s->len) {
-            if (s->len) return fail(e, TYJSON_E_INVALID_ARG);
+        const tyjson_str s = load_str(m);
+        if (!s.ptr || !s.len) {
+            if (s.len) return fail(e, TYJSON_E_INVALID_ARG);
             return put_null(wb, d);
         }
-        return put_bytes(wb, d, s->ptr, s->len);
+        return put_raw(e, d, s.ptr, s.len);
     }
     case TYJSON_K_CUSTOM:
         return put_custom(e, d, f, m);
@@ -554,31 +624,44 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     }
 }
 
+/* The elements and count of a FIXED or DYN field of the struct at base;
+ * false (status set) for a count the member cannot hold. *elems is NULL
+ * for a NULL dynamic array (then *n is 0). */
+static bool array_span(enc *e, const tyjson_field *f, const char *base, const char **elems,
+                       usize *n) {
+    const char *m = base + f->offset;
+    if (f->count_at) *n = load_size(base + f->count_at - 1);
+    else *n = f->shape == TYJSON_SHAPE_FIXED ? f->capacity : 0;
+    if (f->shape == TYJSON_SHAPE_FIXED) {
+        *elems = m;
+        if (*n <= f->capacity) return true;
+        fail(e, TYJSON_E_SIZE);
+        return false;
+    }
+    *elems = (const char *)load_ptr(m);
+    if (*elems || !*n) return true;
+    fail(e, TYJSON_E_INVALID_ARG);
+    return false;
+}
+
+/* `[]`, or null for a NULL dynamic array with WRITE_NULL: the decoder
+ * leaves NULL for both [] and null, so only WRITE_NULL picks null, and []
+ * survives a round trip. */
+static char *put_empty_array(enc *e, char *d, const tyjson_field *f, const char *elems) {
+    if (!elems && (f->flags & TYJSON_F_WRITE_NULL)) return put_null(e->wb, d);
+    d = room(e->wb, d, 2);
+    d[0] = '[';
+    d[1] = ']';
+    return d + 2;
+}
+
 /* A FIXED or DYN field: its elements, by count. */
 static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, u8 kind,
                                         const char *base, const bool pretty) {
-    const char *m = base + f->offset, *elems;
+    const char *elems;
     usize n;
-    if (f->count_at) n = *(const size_t *)(const void *)(base + f->count_at - 1);
-    else n = f->shape == TYJSON_SHAPE_FIXED ? f->capacity : 0;
-    if (f->shape == TYJSON_SHAPE_FIXED) {
-        if (n > f->capacity) return fail(e, TYJSON_E_SIZE);
-        elems = m;
-    } else {
-        elems = *(const char *const *)(const void *)m;
-        if (!elems) {
-            /* The decoder leaves NULL for both [] and null: only WRITE_NULL
-             * picks null, so that [] survives a round trip. */
-            if (n) return fail(e, TYJSON_E_INVALID_ARG);
-            if (f->flags & TYJSON_F_WRITE_NULL) return put_null(e->wb, d);
-        }
-    }
-    if (n == 0) {
-        d = room(e->wb, d, 2);
-        d[0] = '[';
-        d[1] = ']';
-        return d + 2;
-    }
+    if (!array_span(e, f, base, &elems, &n)) return NULL;
+    if (n == 0) return put_empty_array(e, d, f, elems);
     if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
     d = room(e->wb, d, 1);
     *d++ = '[';
@@ -613,10 +696,10 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
      * struct's fixed field order these predict better than a jump table. */
     const u8 op = bf->op;
     if (op == TYJSON__OP_STR) {
-        const tyjson_str *s = (const tyjson_str *)(const void *)m;
-        if (likely(s->ptr != NULL)) return put_str(e, d, s->ptr, s->len);
+        const tyjson_str s = load_str(m);
+        if (likely(s.ptr != NULL)) return put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
-        return tyjson__i64_write(*(const int32_t *)(const void *)m, room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write(load_i32(m), room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
         d = room(e->wb, d, 5);
         if (*(const u8 *)m) {
@@ -626,9 +709,9 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         memcpy(d, "false", 5);
         return d + 5;
     } else if (op == TYJSON__OP_F64) {
-        return put_f64(e, d, *(const double *)(const void *)m);
+        return put_f64(e, d, load_f64(m));
     } else if (op == TYJSON__OP_I64) {
-        return tyjson__i64_write(*(const int64_t *)(const void *)m, room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write(load_i64(m), room(e->wb, d, SCALAR_ROOM));
     }
     if (likely(bf->shape == TYJSON_SHAPE_ONE))
         return put_one(e, d, bf->f, bf->kind, m, pretty);
@@ -738,6 +821,216 @@ static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *ba
 }
 
 /* ----------------------------------------------------------------------------
+ * MARK: - Deep nesting
+ *
+ * The walk above recurses (a few hundred bytes of C stack per level), which
+ * keeps it fast. Past DEEP_AT open levels put_struct_at hands the rest of
+ * the subtree to put_deep, which writes the same bytes from an explicit
+ * stack of frames: the first DEEP_FRAMES on the C stack, more from the
+ * options' allocator. So an encode needs a bounded amount of C stack
+ * whatever the nesting, up to the depth limit (TYJSON_DEFAULT_MAX_DEPTH,
+ * which still ends a cycle of PTR members with TYJSON_E_DEPTH).
+ * ------------------------------------------------------------------------- */
+#define DEEP_FRAMES 16u
+
+enum { FR_OBJECT, FR_ARRAY, FR_UNWRAPPED };
+
+/* One open struct or array. */
+typedef struct frame {
+    const char *base;           /* OBJECT/UNWRAPPED: the struct; ARRAY: its elements */
+    const tyjson__bind_prep *p; /* OBJECT/UNWRAPPED */
+    const tyjson_field *f;      /* ARRAY: the field */
+    usize i, n;                 /* next field or element, and their count */
+    u8 what;                    /* FR_* */
+    u8 kind;                    /* ARRAY: of each element */
+    bool any;                   /* OBJECT: a member was written (a comma is due) */
+} frame;
+
+typedef struct frames {
+    frame *v;
+    usize n, cap;
+    tyjson_alloc alc;
+    frame local[DEEP_FRAMES];
+} frames;
+
+/* A new top frame, or NULL (TYJSON_E_NOMEM set). */
+static frame *frame_push(enc *e, frames *st) {
+    if (st->n == st->cap) {
+        usize cap = st->cap * 2, bytes = cap * sizeof(frame);
+        frame *v = st->v == st->local
+                       ? (frame *)tyjson__malloc(&st->alc, bytes)
+                       : (frame *)tyjson__realloc(&st->alc, st->v, st->cap * sizeof(frame), bytes);
+        if (!v) {
+            tyjson__wbuf_fail(e->wb, TYJSON_E_NOMEM);
+            return NULL;
+        }
+        if (st->v == st->local) memcpy(v, st->local, sizeof(st->local));
+        st->v = v;
+        st->cap = cap;
+    }
+    frame *fr = &st->v[st->n++];
+    memset(fr, 0, sizeof(*fr));
+    return fr;
+}
+
+/* Opens the struct t at base: as put_struct does before its fields. */
+static char *deep_open_struct(enc *e, char *d, frames *st, tyjson_struct *t, const char *base,
+                              const bool pretty) {
+    const tyjson__bind_prep *p = prep_of(e, t);
+    if (!p) return NULL;
+    if (++e->depth > TYJSON_DEFAULT_MAX_DEPTH) return fail(e, TYJSON_E_DEPTH);
+    bool unwrapped = (t->flags & TYJSON_T_ARRAY) != 0;
+    if (unwrapped && p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
+    frame *fr = frame_push(e, st);
+    if (!fr) return NULL;
+    fr->what = unwrapped ? FR_UNWRAPPED : FR_OBJECT;
+    fr->p = p;
+    fr->base = base;
+    fr->n = unwrapped ? 1 : p->n_fields;
+    if (unwrapped) return d;
+    d = room(e->wb, d, 1);
+    *d++ = '{';
+    if (pretty) e->ind += e->indent;
+    return d;
+}
+
+/* Opens the array field f of the struct at base: as put_array does. */
+static char *deep_open_array(enc *e, char *d, frames *st, const tyjson_field *f, u8 kind,
+                             const char *base, const bool pretty) {
+    const char *elems;
+    usize n;
+    if (!array_span(e, f, base, &elems, &n)) return NULL;
+    if (n == 0) return put_empty_array(e, d, f, elems);
+    if (++e->depth > TYJSON_DEFAULT_MAX_DEPTH) return fail(e, TYJSON_E_DEPTH);
+    frame *fr = frame_push(e, st);
+    if (!fr) return NULL;
+    fr->what = FR_ARRAY;
+    fr->f = f;
+    fr->kind = kind;
+    fr->base = elems;
+    fr->n = n;
+    d = room(e->wb, d, 1);
+    *d++ = '[';
+    if (pretty) e->ind += e->indent;
+    return d;
+}
+
+static TYJSON__NOINLINE char *put_leaf(enc *e, char *d, const tyjson_field *f, u8 kind,
+                                       const char *m, const bool pretty) {
+    return put_one(e, d, f, kind, m, pretty);
+}
+
+/* One value of the field's kind at m: a struct opens a frame. */
+static char *deep_one(enc *e, char *d, frames *st, const tyjson_field *f, u8 kind, const char *m,
+                      const bool pretty) {
+    if (kind == TYJSON_K_STRUCT) return deep_open_struct(e, d, st, f->type, m, pretty);
+    if (kind == TYJSON_K_PTR) {
+        const char *p = (const char *)load_ptr(m);
+        if (!p) return put_null(e->wb, d);
+        return deep_open_struct(e, d, st, f->type, p, pretty);
+    }
+    return put_leaf(e, d, f, kind, m, pretty);
+}
+
+/* The value of member bf of the struct at base (put_value's job). */
+static char *deep_member(enc *e, char *d, frames *st, const tyjson__bind_field *bf,
+                         const char *base, const bool pretty) {
+    if (bf->shape != TYJSON_SHAPE_ONE)
+        return deep_open_array(e, d, st, bf->f, bf->kind, base, pretty);
+    return deep_one(e, d, st, bf->f, bf->kind, base + bf->offset, pretty);
+}
+
+/* The next member of an open struct (put_struct's loop body). */
+static char *deep_next_field(enc *e, char *d, frames *st, const bool pretty) {
+    frame *fr = &st->v[st->n - 1];
+    const tyjson__bind_field *bf = &fr->p->fields[fr->i++];
+    const char *base = fr->base;
+    int act = 0;
+    if ((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at) {
+        act = omit_action(bf->f, base);
+        if (act == 1) return d;
+    }
+    if (fr->any) {
+        d = room(e->wb, d, 1);
+        *d++ = ',';
+    }
+    fr->any = true; /* fr is not used past a push */
+    if (pretty) d = put_nl(e->wb, d, e->ind);
+    d = put_key(e, d, bf, pretty);
+    if (!d) return NULL;
+    if (act == 2) return put_null(e->wb, d);
+    return deep_member(e, d, st, bf, base, pretty);
+}
+
+/* The next element of an open array (put_array's loop body). */
+static char *deep_next_elem(enc *e, char *d, frames *st, const bool pretty) {
+    frame *fr = &st->v[st->n - 1];
+    usize i = fr->i++;
+    if (i) {
+        d = room(e->wb, d, 1);
+        *d++ = ',';
+    }
+    if (pretty) d = put_nl(e->wb, d, e->ind);
+    return deep_one(e, d, st, fr->f, fr->kind, fr->base + i * fr->f->size, pretty);
+}
+
+/* The one field of a TYJSON_T_ARRAY type (put_unwrapped's job). */
+static char *deep_unwrapped(enc *e, char *d, frames *st, const bool pretty) {
+    frame *fr = &st->v[st->n - 1];
+    const tyjson__bind_field *bf = &fr->p->fields[0];
+    const char *base = fr->base;
+    fr->i = 1;
+    if (omit_action(bf->f, base)) return put_null(e->wb, d);
+    return deep_member(e, d, st, bf, base, pretty);
+}
+
+/* Closes the top frame and pops it. */
+static char *deep_close(enc *e, char *d, frames *st, const bool pretty) {
+    const frame *fr = &st->v[--st->n];
+    e->depth--;
+    if (fr->what == FR_UNWRAPPED) return d;
+    if (pretty) {
+        e->ind -= e->indent;
+        if (fr->what == FR_ARRAY || fr->any) d = put_nl(e->wb, d, e->ind);
+    }
+    d = room(e->wb, d, 1);
+    *d++ = fr->what == FR_ARRAY ? ']' : '}';
+    if (fr->what == FR_OBJECT && e->wb->status != TYJSON_OK) return NULL;
+    return d;
+}
+
+/* After a failure: each open frame prepends the member or element it was
+ * writing, innermost first, as the recursion's unwinding does. */
+static void deep_unwind(enc *e, const frames *st) {
+    for (usize k = st->n; k-- > 0;) {
+        const frame *fr = &st->v[k];
+        if (fr->what == FR_ARRAY) path_index(e, fr->i - 1);
+        else if (fr->what == FR_OBJECT) path_key(e, fr->p->fields[fr->i - 1].f->name);
+    }
+}
+
+/* The struct t at base and everything below it, without recursion. */
+static TYJSON__NOINLINE char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base,
+                                       bool pretty) {
+    frames st;
+    st.v = st.local;
+    st.n = 0;
+    st.cap = DEEP_FRAMES;
+    st.alc = tyjson__alc_or_libc(e->alc);
+    d = deep_open_struct(e, d, &st, t, base, pretty);
+    while (d && st.n) {
+        const frame *top = &st.v[st.n - 1];
+        if (top->i == top->n) d = deep_close(e, d, &st, pretty);
+        else if (top->what == FR_OBJECT) d = deep_next_field(e, d, &st, pretty);
+        else if (top->what == FR_ARRAY) d = deep_next_elem(e, d, &st, pretty);
+        else d = deep_unwrapped(e, d, &st, pretty);
+    }
+    if (!d) deep_unwind(e, &st);
+    if (st.v != st.local) tyjson__free(&st.alc, st.v);
+    return d;
+}
+
+/* ----------------------------------------------------------------------------
  * MARK: - Driver
  * ------------------------------------------------------------------------- */
 
@@ -790,7 +1083,7 @@ static usize estimate(const tyjson_struct *t, const char *in) {
     for (usize i = 0; i < t->n_fields; i++) {
         const tyjson_field *f = &t->fields[i];
         if (f->shape != TYJSON_SHAPE_DYN || !f->count_at) continue;
-        usize n = *(const size_t *)(const void *)(in + f->count_at - 1), b;
+        usize n = load_size(in + f->count_at - 1), b;
         if (tyjson__mul_ovf(n, f->size, &b) || tyjson__add_ovf(est, b, &est)) return 0;
     }
     if (tyjson__mul_ovf(est, 8, &est) || est > ((usize)64 << 20)) est = (usize)64 << 20;

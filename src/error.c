@@ -74,6 +74,11 @@ char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
         return buf;
     }
     const char *msg = err->msg ? err->msg : tyjson_status_msg(err->code);
+    if (err->line == 0) { /* no place in the input (encoding, I/O, arguments) */
+        if (err->path[0]) snprintf(buf, size, "%s at %s", msg, err->path);
+        else snprintf(buf, size, "%s", msg);
+        return buf;
+    }
     if (err->path[0])
         snprintf(buf, size, "%zu:%zu: %s at %s", err->line, err->column, msg, err->path);
     else

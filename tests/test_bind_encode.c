@@ -480,7 +480,7 @@ TEST(error_paths) {
     char msg[300];
     ASSERT_NULL(tyjson_encode(&album_type, &a, NULL, NULL, &err));
     ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
-                  "0:0: invalid UTF-8 at $[\"Content-Type\"].name");
+                  "E_UTF8 at $[\"Content-Type\"].name: invalid UTF-8");
 }
 
 /* A type that points to itself: a cycle ends with E_DEPTH, not a crash. */
@@ -595,7 +595,7 @@ TEST(omit_empty_each_kind) {
     ASSERT_ENC(&opt_type, &v, 0, 0,
                "{\"b\":true,\"i\":-1,\"u\":1,\"d\":0.5,\"f\":2.0,\"s\":\"s\",\"c\":\"c\",\"ch\":\"ch\","
                "\"e\":\"green\",\"p\":{\"x\":0,\"y\":1},\"pp\":{\"x\":0,\"y\":0},\"date\":\"2024-06-15\","
-               "\"ms\":\"1970-01-01T00:00:00.001Z\",\"raw\":[1, 2],\"arr\":[0]}");
+               "\"ms\":\"1970-01-01T00:00:00.001Z\",\"raw\":[1,2],\"arr\":[0]}");
 }
 
 typedef struct pres {
@@ -744,14 +744,14 @@ TEST(values_and_raw) {
     freeform v = {S("n"), tyjson_doc_get_root(doc), S("{\"r\" : 1}")};
     ASSERT_ENC(&freeform_type, &v, 0, 0,
                "{\"name\":\"n\",\"meta\":{\"k\":[1,2.5,{\"z\":null}],\"e\":{},\"s\":\"a/b\"},"
-               "\"raw\":{\"r\" : 1}}");
+               "\"raw\":{\"r\":1}}");
     ASSERT_ENC(&freeform_type, &v, TYJSON_WRITE_PRETTY, 0,
                "{\n  \"name\": \"n\",\n  \"meta\": {\n    \"k\": [\n      1,\n      2.5,\n"
                "      {\n        \"z\": null\n      }\n    ],\n    \"e\": {},\n    \"s\": \"a/b\"\n"
-               "  },\n  \"raw\": {\"r\" : 1}\n}");
+               "  },\n  \"raw\": {\n    \"r\": 1\n  }\n}");
     ASSERT_ENC(&freeform_type, &v, TYJSON_WRITE_ESCAPE_SLASH, 0,
                "{\"name\":\"n\",\"meta\":{\"k\":[1,2.5,{\"z\":null}],\"e\":{},\"s\":\"a\\/b\"},"
-               "\"raw\":{\"r\" : 1}}");
+               "\"raw\":{\"r\":1}}");
     v.meta = NULL;
     v.raw.ptr = NULL;
     v.raw.len = 0;
@@ -1210,6 +1210,495 @@ TEST(alloc_failure_sweep) {
     }
     free(b.v);
     free(b.s);
+}
+
+/* ----------------------------------------------------------------------------
+ * Packed structs: every member at an odd offset is read without a
+ * misaligned load (the ASan+UBSan build checks the loads).
+ * ------------------------------------------------------------------------- */
+typedef struct __attribute__((packed)) packed {
+    char pad0;
+    bool b;
+    int8_t i8;
+    int16_t i16;
+    int32_t i32;
+    int64_t i64;
+    uint16_t u16;
+    uint32_t u32;
+    uint64_t u64;
+    float f32;
+    double f64;
+    tyjson_str s;
+    char *cs;
+    char ch[3];
+    int32_t e;
+    point p;
+    point *pp;
+    tyjson_date date;
+    tyjson_datetime dt;
+    int64_t ms;
+    tyjson_val *val;
+    tyjson_str raw;
+    int16_t arr[2];
+    size_t n_arr;
+    int64_t *dyn;
+    size_t n_dyn;
+} packed;
+#define PACKED_FIELDS(...)                                                           \
+    TYJSON_FIELD_BOOL(packed, b, "b", __VA_ARGS__),                                  \
+    TYJSON_FIELD_I8(packed, i8, "i8", __VA_ARGS__),                                  \
+    TYJSON_FIELD_I16(packed, i16, "i16", __VA_ARGS__),                               \
+    TYJSON_FIELD_I32(packed, i32, "i32", __VA_ARGS__),                               \
+    TYJSON_FIELD_I64(packed, i64, "i64", __VA_ARGS__),                               \
+    TYJSON_FIELD_U16(packed, u16, "u16", __VA_ARGS__),                               \
+    TYJSON_FIELD_U32(packed, u32, "u32", __VA_ARGS__),                               \
+    TYJSON_FIELD_U64(packed, u64, "u64", __VA_ARGS__),                               \
+    TYJSON_FIELD_F32(packed, f32, "f32", __VA_ARGS__),                               \
+    TYJSON_FIELD_F64(packed, f64, "f64", __VA_ARGS__),                               \
+    TYJSON_FIELD_STR(packed, s, "s", __VA_ARGS__),                                   \
+    TYJSON_FIELD_CSTR(packed, cs, "cs", __VA_ARGS__),                                \
+    TYJSON_FIELD_CHARS(packed, ch, "ch", __VA_ARGS__),                               \
+    TYJSON_FIELD_ENUM(packed, e, "e", color_names, __VA_ARGS__),                     \
+    TYJSON_FIELD_STRUCT(packed, p, "p", &point_type, __VA_ARGS__),                   \
+    TYJSON_FIELD_PTR(packed, pp, "pp", &point_type, __VA_ARGS__),                    \
+    TYJSON_FIELD_DATE(packed, date, "date", __VA_ARGS__),                            \
+    TYJSON_FIELD_DATETIME(packed, dt, "dt", __VA_ARGS__),                            \
+    TYJSON_FIELD_EPOCH_MS(packed, ms, "ms", __VA_ARGS__),                            \
+    TYJSON_FIELD_VALUE(packed, val, "val", __VA_ARGS__),                             \
+    TYJSON_FIELD_RAW(packed, raw, "raw", __VA_ARGS__),                               \
+    TYJSON_FIELD_FIXED(packed, arr, "arr", n_arr, TYJSON_K_I16, __VA_ARGS__),        \
+    TYJSON_FIELD_DYN(packed, dyn, "dyn", n_dyn, TYJSON_K_I64, __VA_ARGS__)
+static const tyjson_field packed_fields[] = {PACKED_FIELDS(.flags = 0)};
+static tyjson_struct packed_type = TYJSON_STRUCT(packed, packed_fields, 0);
+static const tyjson_field packed_oe_fields[] = {PACKED_FIELDS(.flags = TYJSON_F_OMIT_EMPTY)};
+static tyjson_struct packed_oe_type = TYJSON_STRUCT(packed, packed_oe_fields, 0);
+
+TEST(packed_members_at_odd_offsets) {
+    ASSERT_EQ_UINT(offsetof(packed, i16) % 2, 1);
+    ASSERT_EQ_UINT(offsetof(packed, i32) % 2, 1);
+    ASSERT_EQ_UINT(offsetof(packed, s) % 2, 1);
+    const char *vsrc = "[true]";
+    tyjson_doc *doc = tyjson_read(vsrc, strlen(vsrc), 0);
+    ASSERT_NOT_NULL(doc);
+    char cstr[] = "c";
+    point target = {7, 8};
+    int64_t dyn[2] = {-5, 6};
+    packed v;
+    memset(&v, 0, sizeof(v));
+    v.b = true;
+    v.i8 = -8;
+    v.i16 = -16;
+    v.i32 = -32;
+    v.i64 = -64;
+    v.u16 = 16;
+    v.u32 = 32;
+    v.u64 = 64;
+    v.f32 = 1.5f;
+    v.f64 = -2.25;
+    v.s = S("str");
+    v.cs = cstr;
+    memcpy(v.ch, "ab", 3);
+    v.e = GREEN;
+    v.p.x = 1;
+    v.p.y = 2;
+    v.pp = &target;
+    v.date.year = 2024;
+    v.date.month = 2;
+    v.date.day = 29;
+    v.dt.date.year = 2001;
+    v.dt.date.month = 9;
+    v.dt.date.day = 9;
+    v.dt.hour = 1;
+    v.dt.minute = 46;
+    v.dt.second = 40;
+    v.ms = 1000;
+    v.val = tyjson_doc_get_root(doc);
+    v.raw = S("{ \"r\" : 1 }");
+    v.arr[0] = 3;
+    v.arr[1] = -4;
+    v.n_arr = 2;
+    v.dyn = dyn;
+    v.n_dyn = 2;
+    const char *want =
+        "{\"b\":true,\"i8\":-8,\"i16\":-16,\"i32\":-32,\"i64\":-64,\"u16\":16,\"u32\":32,"
+        "\"u64\":64,\"f32\":1.5,\"f64\":-2.25,\"s\":\"str\",\"cs\":\"c\",\"ch\":\"ab\","
+        "\"e\":\"green\",\"p\":{\"x\":1,\"y\":2},\"pp\":{\"x\":7,\"y\":8},\"date\":\"2024-02-29\","
+        "\"dt\":\"2001-09-09T01:46:40Z\",\"ms\":\"1970-01-01T00:00:01Z\",\"val\":[true],"
+        "\"raw\":{\"r\":1},\"arr\":[3,-4],\"dyn\":[-5,6]}";
+    ASSERT_ENC(&packed_type, &v, 0, 0, want);
+    ASSERT_ENC(&packed_oe_type, &v, 0, 0, want);
+    memset(&v, 0, sizeof(v));
+    ASSERT_ENC(&packed_oe_type, &v, 0, 0, "{}");
+    tyjson_doc_free(doc);
+}
+
+/* ----------------------------------------------------------------------------
+ * RAW members follow the write options
+ * ------------------------------------------------------------------------- */
+typedef struct raw_in {
+    tyjson_str raw;
+} raw_in;
+static const tyjson_field raw_in_fields[] = {TYJSON_FIELD_RAW(raw_in, raw, "raw")};
+static tyjson_struct raw_in_type = TYJSON_STRUCT(raw_in, raw_in_fields, 0);
+typedef struct raw_out {
+    int32_t a;
+    raw_in in;
+    raw_in list[2];
+    size_t n_list;
+} raw_out;
+static const tyjson_field raw_out_fields[] = {
+    TYJSON_FIELD_I32(raw_out, a, "a"),
+    TYJSON_FIELD_STRUCT(raw_out, in, "in", &raw_in_type),
+    TYJSON_FIELD_FIXED(raw_out, list, "list", n_list, TYJSON_K_STRUCT, .type = &raw_in_type),
+};
+static tyjson_struct raw_out_type = TYJSON_STRUCT(raw_out, raw_out_fields, 0);
+
+TEST(raw_minified_and_validated) {
+    raw_in r = {S(" [1, 2 ,3] ")};
+    ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":[1,2,3]}");
+    r.raw = S("{\"k\" :\n\t[ {} , [ ], \"x\" ,null,true , false, -0.50e1 ] }");
+    ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":{\"k\":[{},[],\"x\",null,true,false,-5.0]}}");
+    r.raw = S("[1.50, 2e0, 100]");
+    ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":[1.5,2.0,100]}");
+    /* numbers no C type holds stay as written */
+    r.raw = S("123456789012345678901234567890");
+    ASSERT_ENC(&raw_in_type, &r, 0, 0, "{\"raw\":123456789012345678901234567890}");
+    /* exactly one JSON value, else the parse error with the member's path */
+    raw_out o;
+    memset(&o, 0, sizeof(o));
+    o.in.raw = S("[1]");
+    o.n_list = 2;
+    o.list[0].raw = S("2");
+    o.list[1].raw = S("1 2");
+    ASSERT_ENC_ERR(&raw_out_type, &o, 0, TYJSON_E_TRAILING, "$.list[1].raw");
+    o.list[1].raw = S("[1,");
+    ASSERT_ENC_ERR(&raw_out_type, &o, 0, TYJSON_E_TRUNCATED, "$.list[1].raw");
+    o.list[1].raw = S("{'a':1}");
+    ASSERT_ENC_ERR(&raw_out_type, &o, 0, TYJSON_E_UNEXPECTED_CHAR, "$.list[1].raw");
+    o.list[1].raw = S("   ");
+    ASSERT_ENC_ERR(&raw_out_type, &o, 0, TYJSON_E_EMPTY, "$.list[1].raw");
+    o.list[1].raw = S("[1,]");
+    ASSERT_ENC_ERR(&raw_out_type, &o, TYJSON_WRITE_PRETTY, TYJSON_E_UNEXPECTED_CHAR,
+                   "$.list[1].raw");
+    o.list[1].raw = S("NaN");
+    ASSERT_ENC_ERR(&raw_out_type, &o, TYJSON_WRITE_ALLOW_INF_NAN, TYJSON_E_UNEXPECTED_CHAR,
+                   "$.list[1].raw");
+    o.list[1].raw = S("\"a\" ");
+    ASSERT_ENC(&raw_out_type, &o, 0, 0,
+               "{\"a\":0,\"in\":{\"raw\":[1]},\"list\":[{\"raw\":2},{\"raw\":\"a\"}]}");
+}
+
+TEST(raw_pretty_at_member_depth) {
+    raw_out o;
+    memset(&o, 0, sizeof(o));
+    o.a = 1;
+    o.in.raw = S("{\"k\":[1,{\"z\":[]}],\"e\":{}}");
+    o.n_list = 1;
+    o.list[0].raw = S("[ 1 , 2 ]");
+    ASSERT_ENC(&raw_out_type, &o, TYJSON_WRITE_PRETTY, 0,
+               "{\n  \"a\": 1,\n  \"in\": {\n    \"raw\": {\n      \"k\": [\n        1,\n"
+               "        {\n          \"z\": []\n        }\n      ],\n      \"e\": {}\n    }\n"
+               "  },\n  \"list\": [\n    {\n      \"raw\": [\n        1,\n        2\n      ]\n"
+               "    }\n  ]\n}");
+    /* the same as the DOM writer makes of the whole text */
+    check_like_dom(&raw_out_type, &o, TYJSON_WRITE_PRETTY, 0);
+    check_like_dom(&raw_out_type, &o, TYJSON_WRITE_PRETTY, 3);
+}
+
+TEST(raw_escaping_and_utf8_flags) {
+    raw_in r = {S("[\"\xc3\xa9/\xf0\x9f\x98\x80\", {\"\xc3\xa9\": \"a\\/b\"}]")};
+    ASSERT_ENC(&raw_in_type, &r, 0, 0,
+               "{\"raw\":[\"\xc3\xa9/\xf0\x9f\x98\x80\",{\"\xc3\xa9\":\"a/b\"}]}");
+    ASSERT_ENC(&raw_in_type, &r, TYJSON_WRITE_ESCAPE_UNICODE, 0,
+               "{\"raw\":[\"\\u00e9/\\ud83d\\ude00\",{\"\\u00e9\":\"a/b\"}]}");
+    ASSERT_ENC(&raw_in_type, &r, TYJSON_WRITE_ESCAPE_SLASH, 0,
+               "{\"raw\":[\"\xc3\xa9\\/\xf0\x9f\x98\x80\",{\"\xc3\xa9\":\"a\\/b\"}]}");
+    /* invalid UTF-8 fails like a string member, or is replaced */
+    r.raw = S("[\"a\xff\"]");
+    ASSERT_ENC_ERR(&raw_in_type, &r, 0, TYJSON_E_UTF8, "$.raw");
+    ASSERT_ENC(&raw_in_type, &r, TYJSON_WRITE_REPLACE_INVALID_UTF8, 0,
+               "{\"raw\":[\"a\xef\xbf\xbd\"]}");
+    /* control characters must have been escaped in the text already */
+    r.raw = S("\"a\nb\"");
+    ASSERT_ENC_ERR(&raw_in_type, &r, 0, TYJSON_E_STRING_CTRL, "$.raw");
+}
+
+TEST(raw_short_text_allocates_nothing_long_text_works) {
+    test_alloc ca;
+    tyjson_alloc alc = test_alloc_make(&ca, SIZE_MAX);
+    tyjson_buf buf;
+    tyjson_buf_init(&buf, &alc);
+    tyjson_write_options o = {0, 0, &alc};
+    raw_in r = {S("{\"a\": [1, 2, 3], \"b\": \"text\"}")};
+    tyjson_error err;
+    ASSERT_EQ_INT(tyjson_encode_append(&buf, &raw_in_type, &r, &o, &err), TYJSON_OK);
+    size_t calls = ca.calls;
+    for (int i = 0; i < 10; i++) {
+        tyjson_buf_clear(&buf);
+        ASSERT_EQ_INT(tyjson_encode_append(&buf, &raw_in_type, &r, &o, &err), TYJSON_OK);
+    }
+    ASSERT_EQ_UINT(ca.calls, calls);
+    ASSERT_EQ_STR(buf.data, "{\"raw\":{\"a\":[1,2,3],\"b\":\"text\"}}");
+    /* nor does the longest text the stack pool takes, 141 bytes */
+    char pooled[142];
+    memset(pooled, ' ', 141);
+    memcpy(pooled, "[1,2]", 5);
+    r.raw.ptr = pooled;
+    r.raw.len = 141;
+    tyjson_buf_clear(&buf);
+    ASSERT_EQ_INT(tyjson_encode_append(&buf, &raw_in_type, &r, &o, &err), TYJSON_OK);
+    ASSERT_EQ_STR(buf.data, "{\"raw\":[1,2]}");
+    ASSERT_EQ_UINT(ca.calls, calls);
+    /* a text too long for the stack pool parses with the options' allocator */
+    size_t n = 20000;
+    char *big = (char *)malloc(n * 4 + 3);
+    char *want = (char *)malloc(n * 2 + 16);
+    ASSERT_NOT_NULL(big);
+    ASSERT_NOT_NULL(want);
+    size_t k = 0, w = 0;
+    big[k++] = '[';
+    w += (size_t)sprintf(want, "{\"raw\":[");
+    for (size_t i = 0; i < n; i++) {
+        if (i) {
+            memcpy(big + k, " , ", 3);
+            k += 3;
+            want[w++] = ',';
+        }
+        big[k++] = '7';
+        want[w++] = '7';
+    }
+    big[k++] = ']';
+    memcpy(want + w, "]}", 3);
+    r.raw.ptr = big;
+    r.raw.len = k;
+    tyjson_buf_clear(&buf);
+    ASSERT_EQ_INT(tyjson_encode_append(&buf, &raw_in_type, &r, &o, &err), TYJSON_OK);
+    ASSERT_EQ_STR(buf.data, want);
+    ASSERT_TRUE(ca.calls > calls);
+    tyjson_buf_free(&buf);
+    ASSERT_EQ_INT(ca.live, 0);
+    free(big);
+    free(want);
+}
+
+/* ----------------------------------------------------------------------------
+ * Encode errors have a path and no position
+ * ------------------------------------------------------------------------- */
+static int refuse_write(void *ctx, const char *data, size_t len) {
+    (void)ctx;
+    (void)data;
+    (void)len;
+    return 1;
+}
+
+TEST(encode_errors_have_no_position) {
+    reals r = {NAN, 0};
+    tyjson_error err;
+    memset(&err, 0x5a, sizeof(err));
+    ASSERT_NULL(tyjson_encode(&reals_type, &r, NULL, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_NAN_INF);
+    ASSERT_EQ_UINT(err.offset, 0);
+    ASSERT_EQ_UINT(err.line, 0);
+    ASSERT_EQ_UINT(err.column, 0);
+    char msg[300];
+    ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
+                  "NaN or Infinity cannot be written as JSON at $.f");
+    /* a sink failure has neither path nor position */
+    point p = {1, 2};
+    memset(&err, 0x5a, sizeof(err));
+    ASSERT_FALSE(tyjson_encode_cb(refuse_write, NULL, &point_type, &p, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_CALLBACK);
+    ASSERT_EQ_UINT(err.line, 0);
+    ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
+                  "user callback reported failure");
+}
+
+/* ----------------------------------------------------------------------------
+ * Deep nesting: past the recursion's levels the explicit-stack walk writes
+ * the same bytes (checked against the DOM writer) and the same paths.
+ * ------------------------------------------------------------------------- */
+typedef struct tree tree;
+typedef struct tree_list {
+    tree *items;
+    size_t n;
+} tree_list;
+struct tree {
+    int32_t v;
+    tyjson_str name;
+    tree *next;
+    tree *kids;
+    size_t n_kids;
+    tree_list *list;
+    double d[2];
+    size_t n_d;
+    tyjson_str raw;
+    bool has_v;
+};
+static tyjson_struct tree_type, tree_list_type;
+static const tyjson_field tree_list_fields[] = {
+    TYJSON_FIELD_DYN(tree_list, items, "items", n, TYJSON_K_STRUCT, .type = &tree_type),
+};
+static tyjson_struct tree_list_type = TYJSON_STRUCT(tree_list, tree_list_fields, TYJSON_T_ARRAY);
+static const tyjson_field tree_fields[] = {
+    TYJSON_FIELD_I32(tree, v, "v", TYJSON_PRESENT(tree, has_v)),
+    TYJSON_FIELD_STR(tree, name, "na\"me", .flags = TYJSON_F_OMIT_EMPTY),
+    TYJSON_FIELD_PTR(tree, next, "next", &tree_type, .flags = TYJSON_F_OMIT_EMPTY),
+    TYJSON_FIELD_DYN(tree, kids, "kids", n_kids, TYJSON_K_STRUCT, .type = &tree_type),
+    TYJSON_FIELD_PTR(tree, list, "list", &tree_list_type, .flags = TYJSON_F_OMIT_EMPTY),
+    TYJSON_FIELD_FIXED(tree, d, "d", n_d, TYJSON_K_F64),
+    TYJSON_FIELD_RAW(tree, raw, "raw", .flags = TYJSON_F_OMIT_EMPTY),
+};
+static tyjson_struct tree_type = TYJSON_STRUCT(tree, tree_fields, 0);
+
+/* A tree `levels` deep along one spine that goes through PTR members, the
+ * second element of an array of structs, and T_ARRAY lists in turn; the
+ * JSON path of the deepest node goes into path. Nodes come from pool. */
+static tree *grow_tree(tree *pool, size_t *used, int levels, char *path, size_t *plen) {
+    tree *t = &pool[(*used)++];
+    tree *spine = t;
+    for (int level = 0;; level++) {
+        memset(spine, 0, sizeof(*spine));
+        spine->v = level;
+        spine->has_v = level % 7 != 3;
+        if (level % 3) spine->name = S("n");
+        spine->n_d = (size_t)(level % 3);
+        spine->d[0] = level + 0.5;
+        spine->d[1] = -level;
+        if (level % 4 == 0) spine->raw = S("[1, {\"a\" : \"\\u00e9/\"}, []]");
+        if (level == levels - 1) break;
+        tree *child;
+        if (level % 5 == 2) {
+            spine->kids = &pool[*used];
+            spine->n_kids = 2;
+            *used += 2;
+            memset(&spine->kids[0], 0, sizeof(tree));
+            spine->kids[0].v = 100 + level;
+            spine->kids[0].has_v = true;
+            child = &spine->kids[1];
+            *plen += (size_t)sprintf(path + *plen, ".kids[1]");
+        } else if (level % 5 == 4) {
+            tree_list *l = (tree_list *)(void *)&pool[(*used)++];
+            l->items = &pool[(*used)++];
+            l->n = 1;
+            spine->list = l;
+            child = l->items;
+            *plen += (size_t)sprintf(path + *plen, ".list[0]");
+        } else {
+            child = &pool[(*used)++];
+            spine->next = child;
+            *plen += (size_t)sprintf(path + *plen, ".next");
+        }
+        spine = child;
+    }
+    return t;
+}
+
+TEST(deep_nesting_same_bytes_and_paths) {
+    const int depths[] = {5, 30, 60, 150};
+    for (size_t k = 0; k < sizeof(depths) / sizeof(depths[0]); k++) {
+        tree *pool = (tree *)calloc(4 * (size_t)depths[k] + 4, sizeof(tree));
+        ASSERT_NOT_NULL(pool);
+        char path[4096] = "$";
+        size_t used = 0, plen = 1;
+        tree *t = grow_tree(pool, &used, depths[k], path, &plen);
+        const tyjson_write_flags fl[] = {0, TYJSON_WRITE_PRETTY, TYJSON_WRITE_ESCAPE_SLASH};
+        for (size_t i = 0; i < 3; i++) check_like_dom(&tree_type, t, fl[i], 0);
+        check_like_dom(&tree_type, t, TYJSON_WRITE_PRETTY, 5);
+        /* a NaN in the deepest node: the whole path (when it fits) */
+        tree *deepest = t;
+        for (;;) {
+            if (deepest->next) deepest = deepest->next;
+            else if (deepest->n_kids) deepest = &deepest->kids[1];
+            else if (deepest->list) deepest = deepest->list->items;
+            else break;
+        }
+        deepest->n_d = 2;
+        deepest->d[1] = NAN;
+        plen += (size_t)sprintf(path + plen, ".d[1]");
+        tyjson_error err;
+        const tyjson_write_flags both[] = {0, TYJSON_WRITE_PRETTY};
+        for (size_t i = 0; i < 2; i++) {
+            tyjson_write_options o = {both[i], 0, NULL};
+            ASSERT_NULL(tyjson_encode(&tree_type, t, &o, NULL, &err));
+            ASSERT_EQ_INT(err.code, TYJSON_E_NAN_INF);
+            if (plen < TYJSON_ERROR_PATH_MAX) {
+                ASSERT_EQ_STR(err.path, path);
+            } else {
+                ASSERT_EQ_MEM(err.path, "$...", 4);
+                size_t n = strlen(err.path);
+                ASSERT_EQ_STR(path + plen - (n - 4), err.path + 4);
+            }
+        }
+        /* an invalid RAW text deep down: its path too */
+        deepest->d[1] = 1;
+        deepest->raw = S("[1 2]");
+        plen -= strlen(".d[1]");
+        path[plen] = 0;
+        ASSERT_NULL(tyjson_encode(&tree_type, t, NULL, NULL, &err));
+        ASSERT_EQ_INT(err.code, TYJSON_E_UNEXPECTED_CHAR);
+        if (plen + 4 < TYJSON_ERROR_PATH_MAX) {
+            strcat(path, ".raw");
+            ASSERT_EQ_STR(err.path, path);
+        }
+        free(pool);
+    }
+}
+
+/* A PTR chain as deep as the limit allows: 1024 open structs encode (and
+ * decode back), one more is TYJSON_E_DEPTH with the path's innermost part. */
+TEST(deep_chain_up_to_the_depth_limit) {
+    size_t n = TYJSON_DEFAULT_MAX_DEPTH + 1;
+    node *chain = (node *)calloc(n, sizeof(node));
+    ASSERT_NOT_NULL(chain);
+    for (size_t i = 0; i + 1 < n; i++) {
+        chain[i].v = (int32_t)i;
+        chain[i].next = &chain[i + 1];
+    }
+    chain[n - 1].v = (int32_t)(n - 1);
+    tyjson_error err;
+    ASSERT_NULL(tyjson_encode(&node_type, chain, NULL, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DEPTH);
+    ASSERT_EQ_STR(err.path + strlen(err.path) - 10, ".next.next");
+    chain[n - 2].next = NULL;
+    const tyjson_write_flags fl[] = {0, TYJSON_WRITE_PRETTY};
+    for (size_t k = 0; k < 2; k++) {
+        tyjson_write_options o = {fl[k], 1, NULL};
+        size_t len = 0;
+        char *t = tyjson_encode(&node_type, chain, &o, &len, &err);
+        ASSERT_NOT_NULL(t);
+        tyjson_arena arena;
+        tyjson_arena_init(&arena, NULL);
+        node back;
+        ASSERT_EQ_INT(tyjson_decode(&node_type, &back, t, len, &arena, NULL, &err), TYJSON_OK);
+        const node *p = &back;
+        for (size_t i = 0; i + 1 < n; i++, p = p->next) {
+            ASSERT_NOT_NULL(p);
+            ASSERT_EQ_INT(p->v, (int32_t)i);
+        }
+        ASSERT_NULL(p);
+        tyjson_arena_free(&arena);
+        free(t);
+    }
+    /* the frames past the recursion come from the options' allocator and
+     * go back to it; a failing allocation is TYJSON_E_NOMEM */
+    test_alloc ca;
+    tyjson_alloc alc = test_alloc_make(&ca, SIZE_MAX);
+    tyjson_write_options o = {0, 0, &alc};
+    char *t = tyjson_encode(&node_type, chain, &o, NULL, &err);
+    ASSERT_NOT_NULL(t);
+    ASSERT_TRUE(ca.calls >= 3); /* the text, and frames grown twice at least */
+    tyjson_free(&alc, t);
+    ASSERT_EQ_INT(ca.live, 0);
+    for (size_t fail_at = 0; fail_at < ca.calls; fail_at++) {
+        test_alloc cf;
+        tyjson_alloc af = test_alloc_make(&cf, fail_at);
+        tyjson_write_options of = {0, 0, &af};
+        char *tf = tyjson_encode(&node_type, chain, &of, NULL, &err);
+        if (tf) tyjson_free(&af, tf);
+        else ASSERT_EQ_INT(err.code, TYJSON_E_NOMEM);
+        ASSERT_EQ_INT(cf.live, 0);
+    }
+    free(chain);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

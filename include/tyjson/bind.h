@@ -137,7 +137,7 @@ typedef enum tyjson_kind {
     TYJSON_K_EPOCH_MS,  /* int64_t: ISO-8601 date-time string or a JSON integer */
     TYJSON_K_EPOCH_NS,  /* int64_t nanoseconds, same inputs */
     TYJSON_K_VALUE,     /* tyjson_val *: any JSON value, as a DOM in the arena */
-    TYJSON_K_RAW,       /* tyjson_str: the value's JSON text, verbatim */
+    TYJSON_K_RAW,       /* tyjson_str: the value's JSON text (encoding re-writes it by the write flags) */
     TYJSON_K_CUSTOM,    /* a user codec: .codec */
     TYJSON__K_COUNT
 } tyjson_kind;

@@ -110,7 +110,9 @@ typedef struct tyjson_error {
 
 /**
  * Formats an error as "LINE:COL: message" (plus " at PATH" when a path is
- * known) into buf. Returns buf; never writes more than size bytes.
+ * known) into buf. An error without a place in the input (line 0: encoding,
+ * I/O, arguments) has no "LINE:COL: " prefix: "message at PATH", or just
+ * "message". Returns buf; never writes more than size bytes.
  */
 TYJSON_API char *tyjson_error_format(const tyjson_error *err, char *buf, size_t size);
 
