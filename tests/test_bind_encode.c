@@ -480,7 +480,7 @@ TEST(error_paths) {
     char msg[300];
     ASSERT_NULL(tyjson_encode(&album_type, &a, NULL, NULL, &err));
     ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
-                  "E_UTF8 at $[\"Content-Type\"].name: invalid UTF-8");
+                  "invalid UTF-8 at $[\"Content-Type\"].name");
 }
 
 /* A type that points to itself: a cycle ends with E_DEPTH, not a crash. */
