@@ -5,6 +5,7 @@
 #include "tyjson.h"
 
 #include <math.h>
+#include <unistd.h>
 
 static tyjson_doc *parse_flags(const char *s, tyjson_read_flags flags, tyjson_error *err) {
     tyjson_read_options o = {flags, 0, NULL};
@@ -361,8 +362,18 @@ TEST(pool_allocator) {
     free(mem);
 }
 
+/* A file name of this process only: the scalar-dispatch run of this suite
+ * runs at the same time (ctest -j) and must not rewrite our file. */
+static const char *tmp_path(const char *stem) {
+    static char buf[2][96];
+    static int which;
+    which ^= 1;
+    snprintf(buf[which], sizeof(buf[which]), "/tmp/tyjson_%s.%ld.json", stem, (long)getpid());
+    return buf[which];
+}
+
 TEST(read_file_and_fp) {
-    const char *path = "/tmp/tyjson_test_parse.json";
+    const char *path = tmp_path("test_parse");
     FILE *f = fopen(path, "wb");
     ASSERT_NOT_NULL(f);
     fputs("{\n  \"k\": \"v\\n\",\n  \"n\": [1, 2,\n   x]\n}\n", f);
@@ -395,7 +406,9 @@ TEST(read_file_and_fp) {
     f = fopen(path, "wb");
     fputs("[1,\n\"a\\nb\" ,x]", f);
     fclose(f);
-    f = popen("cat /tmp/tyjson_test_parse.json", "r");
+    char cmd[128];
+    snprintf(cmd, sizeof(cmd), "cat %s", path);
+    f = popen(cmd, "r");
     ASSERT_NOT_NULL(f);
     ASSERT_NULL(tyjson_read_fp(f, NULL, &e));
     pclose(f);
@@ -593,7 +606,7 @@ TEST(fuzz_regressions) {
 }
 
 TEST(read_file_into_exact_pool) {
-    const char *path = "/tmp/tyjson_test_pool.json";
+    const char *path = tmp_path("test_pool");
     FILE *f = fopen(path, "wb");
     ASSERT_NOT_NULL(f);
     fputs("{\"a\":[1,2,3]}", f);
