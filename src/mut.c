@@ -1001,22 +1001,28 @@ tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr) {
 /* ----------------------------------------------------------------------------
  * MARK: - Equality
  *
- * Pairs of containers under comparison sit on a stack. Arrays, and objects
- * whose keys appear in the same order on both sides (the common case), walk
- * both child lists in step. Other objects sort both member lists by key
- * (stable, by position) and compare the sorted lists pairwise: the result
- * is that the values of each key must match in order, which is "any order"
- * for unique keys and "in order" for duplicates, in O(n log n).
+ * Pairs of containers under comparison sit on a stack (one frame per level:
+ * O(depth)). Arrays, and objects whose keys appear in the same order on
+ * both sides (the common case), walk both child lists in step. Other
+ * objects pair their members by key, the k-th occurrence of a key with the
+ * k-th occurrence in the other object (so repeated keys compare in order):
+ * up to PAIR_BY_SEARCH members by searching the other object (no memory),
+ * larger ones through a sorted index of both member lists (stable, by
+ * position), 2 x 16 bytes per member from the allocator, freed when the
+ * object is done.
  * ------------------------------------------------------------------------- */
+#define PAIR_BY_SEARCH 32u
+
 typedef struct kent {
     const mval *key;
     usize pos; /* position in the object: ties keep the document order */
 } kent;
 
 typedef struct eframe {
-    const mval *a, *b; /* next children to compare (lockstep mode) */
-    usize left;        /* children (or members) still to compare */
-    kent *ents;        /* sorted mode: ents[0].pos = n, then a's n, then b's n */
+    const mval *a, *b;   /* lockstep: next children; search: a's next key, b's object */
+    const mval *a_obj;   /* search mode: a's object; NULL otherwise */
+    usize left;          /* children (or members) still to compare */
+    kent *ents;          /* sorted mode: ents[0].pos = n, then a's n, then b's n */
 } eframe;
 
 static int kent_cmp(const void *x, const void *y) {
@@ -1044,24 +1050,45 @@ static bool same_key_order(const mval *a, const mval *b, usize n) {
     return true;
 }
 
-/* 1: keys match and the frame is queued, 0: keys differ, -1: no memory. */
-static int eq_push_sorted(stack *s, const mval *a, const mval *b, usize n) {
-    usize cnt, bytes;
-    if (tyjson__mul_ovf(n, 2, &cnt) || tyjson__add_ovf(cnt, 1, &cnt) ||
-        tyjson__mul_ovf(cnt, sizeof(kent), &bytes))
-        return -1;
-    kent *e = (kent *)tyjson__malloc(s->alc, bytes);
-    if (!e) return -1;
-    e[0].key = NULL;
-    e[0].pos = n;
-    fill_keys(e + 1, a, n);
-    fill_keys(e + 1 + n, b, n);
-    qsort(e + 1, n, sizeof(kent), kent_cmp);
-    qsort(e + 1 + n, n, sizeof(kent), kent_cmp);
-    for (usize i = 0; i < n; i++) {
-        if (!keys_same(e[1 + i].key, e[1 + n + i].key)) {
-            tyjson__free(s->alc, e);
-            return 0;
+/* Key `nth` occurrence (0-based) of key's text in obj, or NULL. */
+static const mval *find_nth_key(const mval *obj, const mval *key, usize nth) {
+    usize n = vlen(obj);
+    const mval *k = first_child(obj);
+    for (usize i = 0; i < n; i++, k = k->next->next) {
+        if (keys_same(k, key) && nth-- == 0) return k;
+    }
+    return NULL;
+}
+
+/* How many keys of obj before `key` have its text. */
+static usize occurrence(const mval *obj, const mval *key) {
+    usize n = 0;
+    for (const mval *k = first_child(obj); k != key; k = k->next->next) n += keys_same(k, key);
+    return n;
+}
+
+/* Queues a pair of objects of n members whose keys differ in order.
+ * 1: queued, 0: keys differ, -1: no memory. */
+static int eq_push_reordered(stack *s, const mval *a, const mval *b, usize n) {
+    kent *e = NULL;
+    if (n > PAIR_BY_SEARCH) {
+        usize cnt, bytes;
+        if (tyjson__mul_ovf(n, 2, &cnt) || tyjson__add_ovf(cnt, 1, &cnt) ||
+            tyjson__mul_ovf(cnt, sizeof(kent), &bytes))
+            return -1;
+        e = (kent *)tyjson__malloc(s->alc, bytes);
+        if (!e) return -1;
+        e[0].key = NULL;
+        e[0].pos = n;
+        fill_keys(e + 1, a, n);
+        fill_keys(e + 1 + n, b, n);
+        qsort(e + 1, n, sizeof(kent), kent_cmp);
+        qsort(e + 1 + n, n, sizeof(kent), kent_cmp);
+        for (usize i = 0; i < n; i++) {
+            if (!keys_same(e[1 + i].key, e[1 + n + i].key)) {
+                tyjson__free(s->alc, e);
+                return 0;
+            }
         }
     }
     eframe *f = (eframe *)stk_push(s);
@@ -1069,7 +1096,9 @@ static int eq_push_sorted(stack *s, const mval *a, const mval *b, usize n) {
         tyjson__free(s->alc, e);
         return -1;
     }
-    f->a = f->b = NULL;
+    f->a = e ? NULL : first_child(a);
+    f->b = e ? NULL : b;
+    f->a_obj = e ? NULL : a;
     f->left = n;
     f->ents = e;
     return 1;
@@ -1104,11 +1133,12 @@ static int eq_step(stack *s, const mval *a, const mval *b) {
         usize n = vlen(a);
         if (n != vlen(b)) return 0;
         if (!n) return 1;
-        if (t == TYJSON_TYPE_OBJ && !same_key_order(a, b, n)) return eq_push_sorted(s, a, b, n);
+        if (t == TYJSON_TYPE_OBJ && !same_key_order(a, b, n)) return eq_push_reordered(s, a, b, n);
         eframe *f = (eframe *)stk_push(s);
         if (!f) return -1;
         f->a = first_child(a);
         f->b = first_child(b);
+        f->a_obj = NULL;
         f->left = child_count(a);
         f->ents = NULL;
         return 1;
@@ -1124,11 +1154,41 @@ static void eq_pop(stack *s) {
     s->len--;
 }
 
-bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
-    if (!a || !b) return a == b; /* as tyjson_equals: NULL equals only NULL */
+/* The next pair of children of the top frame; false when a reordered
+ * object has a key the other lacks. */
+static bool eq_next_pair(eframe *f, const mval **x, const mval **y) {
+    if (f->ents) {
+        usize n = f->ents[0].pos, i = n - f->left;
+        *x = f->ents[1 + i].key->next;
+        *y = f->ents[1 + n + i].key->next;
+    } else if (f->a_obj) {
+        const mval *ka = f->a;
+        const mval *kb = find_nth_key(f->b, ka, occurrence(f->a_obj, ka));
+        if (!kb) return false;
+        *x = ka->next;
+        *y = kb->next;
+        f->a = ka->next->next;
+    } else {
+        *x = f->a;
+        *y = f->b;
+        f->a = f->a->next;
+        f->b = f->b->next;
+    }
+    f->left--;
+    return true;
+}
+
+tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
+                                   const tyjson_alloc *alc, bool *equal) {
+    if (!equal) return TYJSON_E_INVALID_ARG;
+    *equal = false;
+    if (!a || !b) {
+        *equal = a == b; /* as tyjson_equals: NULL equals only NULL */
+        return TYJSON_OK;
+    }
     eframe inl[STACK_INLINE];
     stack s;
-    stk_init(&s, &tyjson__libc_alloc, inl, sizeof(eframe));
+    stk_init(&s, alc ? alc : &tyjson__libc_alloc, inl, sizeof(eframe));
     int r = eq_step(&s, a, b);
     while (r > 0 && s.len) {
         eframe *f = (eframe *)stk_top(&s);
@@ -1137,20 +1197,16 @@ bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
             continue;
         }
         const mval *x, *y;
-        if (f->ents) {
-            usize n = f->ents[0].pos, i = n - f->left;
-            x = f->ents[1 + i].key->next;
-            y = f->ents[1 + n + i].key->next;
-        } else {
-            x = f->a;
-            y = f->b;
-            f->a = x->next;
-            f->b = y->next;
-        }
-        f->left--;
-        r = eq_step(&s, x, y);
+        r = eq_next_pair(f, &x, &y) ? eq_step(&s, x, y) : 0;
     }
     while (s.len) eq_pop(&s);
     stk_free(&s);
-    return r > 0;
+    if (r < 0) return TYJSON_E_NOMEM;
+    *equal = r > 0;
+    return TYJSON_OK;
+}
+
+bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
+    bool equal;
+    return tyjson_mut_equals_ex(a, b, NULL, &equal) == TYJSON_OK && equal;
 }

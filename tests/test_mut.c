@@ -1356,4 +1356,207 @@ TEST(allocation_failure_sweep) {
     ASSERT_TRUE(n < 100000);
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Equality: memory, out-of-memory, repeated keys (both document kinds)
+ * ------------------------------------------------------------------------- */
+
+/* Parses text into an immutable document and a mutable copy of it. */
+typedef struct twin {
+    tyjson_doc *doc;
+    tyjson_mut_doc *mdoc;
+} twin;
+
+static twin twin_parse(const char *text, size_t len) {
+    twin t;
+    tyjson_read_options ro = {0, 100000, NULL};
+    t.doc = tyjson_read_opts(text, len, &ro, NULL);
+    ASSERT_NOT_NULL(t.doc);
+    t.mdoc = tyjson_doc_mut_copy(t.doc, NULL);
+    ASSERT_NOT_NULL(t.mdoc);
+    return t;
+}
+static twin twin_str(const char *text) { return twin_parse(text, strlen(text)); }
+static void twin_free(twin t) {
+    tyjson_doc_free(t.doc);
+    tyjson_mut_doc_free(t.mdoc);
+}
+
+/* Compares x and y with both equality forms of both document kinds and a
+ * counting allocator; returns the allocator requests of the immutable and
+ * the mutable comparison through *imm_calls / *mut_calls. */
+static bool twin_equal(twin x, twin y, size_t *imm_calls, size_t *mut_calls) {
+    test_alloc t;
+    tyjson_alloc alc = test_alloc_make(&t, SIZE_MAX);
+    bool e1 = true, e2 = true;
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &alc, &e1),
+                  TYJSON_OK);
+    ASSERT_EQ_INT(t.live, 0);
+    if (imm_calls) *imm_calls = t.calls;
+    alc = test_alloc_make(&t, SIZE_MAX);
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                       &alc, &e2),
+                  TYJSON_OK);
+    ASSERT_EQ_INT(t.live, 0);
+    if (mut_calls) *mut_calls = t.calls;
+    ASSERT_EQ_INT(e1, e2);
+    ASSERT_EQ_INT(tyjson_equals(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc)), e1);
+    ASSERT_EQ_INT(tyjson_mut_equals(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc)), e1);
+    return e1;
+}
+
+static bool text_equal(const char *a, const char *b) {
+    twin x = twin_str(a), y = twin_str(b);
+    bool e = twin_equal(x, y, NULL, NULL);
+    ASSERT_EQ_INT(twin_equal(y, x, NULL, NULL), e); /* symmetric */
+    twin_free(x);
+    twin_free(y);
+    return e;
+}
+
+TEST(equals_repeated_keys_pair_in_order) {
+    ASSERT_TRUE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"b\":0,\"a\":1,\"a\":2}"));
+    ASSERT_TRUE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"a\":1,\"a\":2,\"b\":0}"));
+    ASSERT_FALSE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"a\":2,\"b\":0,\"a\":1}"));
+    ASSERT_FALSE(text_equal("{\"a\":1,\"a\":1}", "{\"a\":1,\"b\":1}"));
+    ASSERT_FALSE(text_equal("{\"b\":1,\"a\":1}", "{\"a\":1,\"c\":1}"));
+    ASSERT_TRUE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":2}]}"));
+    ASSERT_FALSE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":3}]}"));
+    ASSERT_FALSE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":2},3]}"));
+    /* Lookups see the first of repeated keys on both sides. */
+    twin t = twin_str("{\"k\":1,\"k\":2}");
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(tyjson_doc_get_root(t.doc), "k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(tyjson_doc_get_root(t.doc), "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_get(tyjson_mut_doc_get_root(t.mdoc), "k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(tyjson_mut_doc_get_root(t.mdoc), "/k")), 1);
+    twin_free(t);
+}
+
+/* Object text of n members "k<i>", in forward or reverse order, with the
+ * key "dup" repeated (values 1 then 2, or swapped). */
+static char *wide_obj(size_t n, bool reverse, bool swap_dup) {
+    char *t = (char *)malloc(n * 24 + 64);
+    size_t len = (size_t)sprintf(t, "{\"dup\":%d", swap_dup ? 2 : 1);
+    for (size_t j = 0; j < n; j++) {
+        size_t i = reverse ? n - 1 - j : j;
+        len += (size_t)sprintf(t + len, ",\"k%zu\":[%zu]", i, i);
+    }
+    sprintf(t + len, ",\"dup\":%d}", swap_dup ? 1 : 2);
+    return t;
+}
+
+TEST(equals_reordered_objects_memory) {
+    /* Up to 32 members: members paired by search, no memory at all. */
+    char *a = wide_obj(20, false, false), *b = wide_obj(20, true, false);
+    twin x = twin_str(a), y = twin_str(b);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 0);
+    ASSERT_EQ_UINT(mc, 0);
+    twin_free(x);
+    twin_free(y);
+    free(a);
+    free(b);
+    /* Larger: one sorted index per side-pair, freed afterwards. */
+    a = wide_obj(500, false, false);
+    b = wide_obj(500, true, false);
+    char *c = wide_obj(500, true, true);
+    x = twin_str(a);
+    y = twin_str(b);
+    twin z = twin_str(c);
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 1);
+    ASSERT_EQ_UINT(mc, 1);
+    ASSERT_FALSE(twin_equal(x, z, NULL, NULL)); /* repeated key's values swapped */
+    /* Out of memory is reported, not taken for "different". */
+    test_alloc t;
+    tyjson_alloc fail = test_alloc_make(&t, 0);
+    bool eq = true;
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &fail, &eq),
+                  TYJSON_E_NOMEM);
+    ASSERT_FALSE(eq);
+    fail = test_alloc_make(&t, 0);
+    eq = true;
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                       &fail, &eq),
+                  TYJSON_E_NOMEM);
+    ASSERT_FALSE(eq);
+    ASSERT_EQ_INT(t.live, 0);
+    twin_free(x);
+    twin_free(y);
+    twin_free(z);
+    free(a);
+    free(b);
+    free(c);
+}
+
+TEST(equals_flat_arrays_need_no_scratch) {
+    /* Two flat arrays of a million elements: no allocation on either side
+     * (the old code took 16 bytes per element from malloc). */
+    const size_t n = 1000000;
+    char *t = (char *)malloc(n * 8 + 8);
+    size_t len = 0;
+    t[len++] = '[';
+    for (size_t i = 0; i < n; i++) len += (size_t)sprintf(t + len, i ? ",%zu" : "%zu", i % 1000);
+    t[len++] = ']';
+    twin x = twin_parse(t, len), y = twin_parse(t, len);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 0);
+    ASSERT_EQ_UINT(mc, 0);
+    twin_free(x);
+    twin_free(y);
+    free(t);
+}
+
+/* `depth` nested objects whose two keys come in opposite orders on the two
+ * sides: every level is a reordered pair. */
+static char *deep_reordered(size_t depth, bool swap) {
+    char *t = (char *)malloc(depth * 16 + 16);
+    size_t len = 0;
+    for (size_t i = 0; i < depth; i++)
+        len += (size_t)sprintf(t + len, swap ? "{\"b\":%zu,\"a\":" : "{\"a\":", i);
+    len += (size_t)sprintf(t + len, "0");
+    for (size_t i = depth; i-- > 0;) len += (size_t)sprintf(t + len, swap ? "}" : ",\"b\":%zu}", i);
+    t[len] = 0;
+    return t;
+}
+
+TEST(equals_deep_reordered_oom_sweep) {
+    char *a = deep_reordered(2000, false), *b = deep_reordered(2000, true);
+    twin x = twin_str(a), y = twin_str(b);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_TRUE(ic > 0 && ic < 20); /* a frame stack grown by doubling */
+    ASSERT_TRUE(mc > 0 && mc < 20);
+    for (size_t at = 0; at < ic; at++) {
+        test_alloc t;
+        tyjson_alloc alc = test_alloc_make(&t, at);
+        bool eq = true;
+        ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &alc, &eq),
+                      TYJSON_E_NOMEM);
+        ASSERT_FALSE(eq);
+        ASSERT_EQ_INT(t.live, 0);
+    }
+    for (size_t at = 0; at < mc; at++) {
+        test_alloc t;
+        tyjson_alloc alc = test_alloc_make(&t, at);
+        bool eq = true;
+        ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                           &alc, &eq),
+                      TYJSON_E_NOMEM);
+        ASSERT_EQ_INT(t.live, 0);
+    }
+    bool eq;
+    ASSERT_EQ_INT(tyjson_equals_ex(NULL, NULL, NULL, &eq), TYJSON_OK);
+    ASSERT_TRUE(eq);
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), NULL, NULL, &eq), TYJSON_OK);
+    ASSERT_FALSE(eq);
+    ASSERT_EQ_INT(tyjson_equals_ex(NULL, NULL, NULL, NULL), TYJSON_E_INVALID_ARG);
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(NULL, NULL, NULL, NULL), TYJSON_E_INVALID_ARG);
+    twin_free(x);
+    twin_free(y);
+    free(a);
+    free(b);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

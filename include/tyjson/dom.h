@@ -314,11 +314,36 @@ TYJSON_API tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr
 
 /**
  * Deep equality. Objects are equal when they have the same members in any
- * order (with duplicate keys, the members must match in order). Integers
- * compare by value whatever their subtype; a REAL never equals an integer
- * (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers compare by text.
- * Iterative: no recursion whatever the depth.
+ * order. With a repeated key (possible unless parsed with
+ * TYJSON_READ_REJECT_DUPLICATE_KEYS), the k-th occurrence of the key pairs
+ * with the k-th occurrence in the other object, so the values of a repeated
+ * key must match in order: {"a":1,"b":0,"a":2} equals {"b":0,"a":1,"a":2}
+ * but not {"a":2,"b":0,"a":1}. (Lookups see only the
+ * first of repeated keys; equal values therefore give equal lookups.)
+ * Integers compare by value whatever their subtype; a REAL never equals an
+ * integer (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers
+ * compare by text. Iterative: no recursion whatever the depth.
+ *
+ * Memory: none for arrays, scalars and objects whose keys come in the same
+ * order on both sides. A pair of objects whose keys come in different
+ * orders takes a frame (under 64 bytes) while it is compared (the first 32 nested
+ * such pairs on the C stack, deeper ones from the allocator), and if it has
+ * more than 32 members also a sorted index of 32 bytes per member, released
+ * when the pair is done. So the scratch is O(depth), plus O(width) of the
+ * reordered objects larger than 32 members on the current path.
+ *
+ * Returns TYJSON_OK with *equal set, TYJSON_E_NOMEM (with *equal false)
+ * when scratch memory from `alc` (NULL = libc) runs out, or
+ * TYJSON_E_INVALID_ARG when `equal` is NULL. A NULL value equals only NULL.
+ * Values do not know their document: pass the document's allocator to keep
+ * the scratch in it.
  */
+TYJSON_API tyjson_status tyjson_equals_ex(const tyjson_val *a, const tyjson_val *b,
+                                          const tyjson_alloc *alc, bool *equal);
+
+/** tyjson_equals_ex with libc scratch, as a bool: false when the values
+ *  differ and also when scratch memory runs out (use tyjson_equals_ex to
+ *  tell the two apart). */
 TYJSON_API bool tyjson_equals(const tyjson_val *a, const tyjson_val *b);
 
 #ifdef __cplusplus

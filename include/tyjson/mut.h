@@ -244,7 +244,20 @@ TYJSON_API tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_getx(const tyjson_mut_val *val, const char *ptr,
                                                size_t len, tyjson_error *err);
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr);
-/** Deep equality with the rules of tyjson_equals. */
+/**
+ * Deep equality with the rules of tyjson_equals_ex (repeated keys compare in
+ * order), reporting out-of-memory: TYJSON_OK with *equal set,
+ * TYJSON_E_NOMEM (*equal false) or TYJSON_E_INVALID_ARG (`equal` NULL).
+ * Memory: one 40-byte frame per level of nesting being compared (32 levels
+ * on the C stack, deeper from `alc`, NULL = libc), plus, for a pair of
+ * objects of more than 32 members whose keys come in different orders, a
+ * sorted index of 32 bytes per member while that pair is compared. Values
+ * do not know their document: pass its allocator to keep the scratch there.
+ */
+TYJSON_API tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
+                                              const tyjson_alloc *alc, bool *equal);
+/** tyjson_mut_equals_ex with libc scratch, as a bool: false when the values
+ *  differ and also when scratch memory runs out. */
 TYJSON_API bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b);
 
 #ifdef __cplusplus
