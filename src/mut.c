@@ -148,6 +148,27 @@ TYJSON__FORCEINLINE bool len_fits(usize len) {
     return ((u64)len >> (64 - TYJSON__LEN_SHIFT)) == 0;
 }
 
+/* A value sits in a container exactly when its `next` is set: lists are
+ * circular, so even an only child points at itself, and every unlink
+ * clears it. Inserting a linked value (or a container into itself) would
+ * corrupt both lists or make a cycle, so every insertion refuses one. */
+TYJSON__FORCEINLINE bool insertable(const mval *ctn, const mval *v) {
+    return v && !v->next && v != ctn;
+}
+
+/* Clears the links of every child of a container (which then is empty). */
+static void unlink_all(mval *ctn) {
+    usize n = child_count(ctn);
+    mval *v = n ? first_child(ctn) : NULL;
+    while (n--) {
+        mval *next = v->next;
+        v->next = NULL;
+        v = next;
+    }
+    ctn->uni.ptr = NULL;
+    set_len(ctn, 0);
+}
+
 /* Links v after the last child; a NULL last child means the list is empty.
  * The caller keeps the length in the tag. */
 TYJSON__FORCEINLINE void link_last(mval *ctn, mval *v) {
@@ -334,7 +355,7 @@ tyjson_mut_val *tyjson_mut_arr_get_last(const tyjson_mut_val *arr) {
 }
 
 bool tyjson_mut_arr_append(tyjson_mut_val *arr, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_arr(arr) || !val) return false;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val)) return false;
     usize n = vlen(arr);
     if (!n) arr->uni.ptr = NULL;
     link_last(arr, val);
@@ -343,7 +364,7 @@ bool tyjson_mut_arr_append(tyjson_mut_val *arr, tyjson_mut_val *val) {
 }
 
 bool tyjson_mut_arr_insert(tyjson_mut_val *arr, tyjson_mut_val *val, size_t idx) {
-    if (!tyjson_mut_is_arr(arr) || !val) return false;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val)) return false;
     usize n = vlen(arr);
     if (idx > n) return false;
     if (idx == n) return tyjson_mut_arr_append(arr, val);
@@ -359,7 +380,7 @@ bool tyjson_mut_arr_prepend(tyjson_mut_val *arr, tyjson_mut_val *val) {
 }
 
 tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t idx, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_arr(arr) || !val || idx >= vlen(arr)) return NULL;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val) || idx >= vlen(arr)) return NULL;
     mval *prev = arr_prev(arr, idx);
     mval *old = prev->next;
     if (old == prev) {
@@ -369,6 +390,7 @@ tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t idx, tyjson_m
         prev->next = val;
     }
     if (old == last_child(arr)) arr->uni.ptr = val;
+    old->next = NULL;
     return old;
 }
 
@@ -385,6 +407,7 @@ tyjson_mut_val *tyjson_mut_arr_remove(tyjson_mut_val *arr, size_t idx) {
         if (old == last_child(arr)) arr->uni.ptr = prev;
     }
     set_len(arr, n - 1);
+    old->next = NULL;
     return old;
 }
 
@@ -399,8 +422,7 @@ tyjson_mut_val *tyjson_mut_arr_remove_last(tyjson_mut_val *arr) {
 
 bool tyjson_mut_arr_clear(tyjson_mut_val *arr) {
     if (!tyjson_mut_is_arr(arr)) return false;
-    arr->uni.ptr = NULL;
-    set_len(arr, 0);
+    unlink_all(arr);
     return true;
 }
 
@@ -469,8 +491,14 @@ tyjson_mut_val *tyjson_mut_obj_get(const tyjson_mut_val *obj, const char *key) {
     return key ? tyjson_mut_obj_getn(obj, key, strlen(key)) : NULL;
 }
 
+/* A new member's key and value: unlinked, distinct, not the object. */
+TYJSON__FORCEINLINE bool member_ok(const mval *obj, const mval *key, const mval *val) {
+    return tyjson_mut_is_obj(obj) && tyjson_mut_is_str(key) && !key->next &&
+           insertable(obj, val) && key != val;
+}
+
 bool tyjson_mut_obj_add(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_obj(obj) || !tyjson_mut_is_str(key) || !val) return false;
+    if (!member_ok(obj, key, val)) return false;
     usize n = vlen(obj);
     if (!n) obj->uni.ptr = NULL;
     link_last(obj, key);
@@ -482,17 +510,19 @@ bool tyjson_mut_obj_add(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
 /* Unlinks the member whose key follows `prev` (a value node, or the last
  * node for the first member); `left` members remain before the call. */
 static void obj_unlink(mval *obj, mval *prev, usize left) {
-    mval *val = prev->next->next;
+    mval *key = prev->next, *val = key->next;
     if (left == 1) {
         obj->uni.ptr = NULL;
-        return;
+    } else {
+        prev->next = val->next;
+        if (val == last_child(obj)) obj->uni.ptr = prev;
     }
-    prev->next = val->next;
-    if (val == last_child(obj)) obj->uni.ptr = prev;
+    key->next = NULL;
+    val->next = NULL;
 }
 
 bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_obj(obj) || !tyjson_mut_is_str(key) || !val) return false;
+    if (!member_ok(obj, key, val)) return false;
     usize n = vlen(obj), kept = n;
     const char *ks = key->uni.str;
     usize klen = vlen(key);
@@ -508,6 +538,7 @@ bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
             val->next = v->next;
             k->next = val;
             if (v == last_child(obj)) obj->uni.ptr = val;
+            v->next = NULL;
             prev = val;
         } else {
             obj_unlink(obj, prev, kept--);
@@ -542,8 +573,7 @@ tyjson_mut_val *tyjson_mut_obj_remove_key(tyjson_mut_val *obj, const char *key) 
 
 bool tyjson_mut_obj_clear(tyjson_mut_val *obj) {
     if (!tyjson_mut_is_obj(obj)) return false;
-    obj->uni.ptr = NULL;
-    set_len(obj, 0);
+    unlink_all(obj);
     return true;
 }
 
@@ -555,7 +585,7 @@ TYJSON__FORCEINLINE bool obj_ok(const tyjson_mut_doc *doc, const mval *obj, cons
 /* Appends `key: val` with the key referenced; val NULL (a failed
  * constructor) gives false. */
 static bool obj_add_ref(tyjson_mut_doc *doc, mval *obj, const char *key, mval *val) {
-    if (!val) return false;
+    if (!insertable(obj, val)) return false; /* before the key is allocated */
     mval *k = tyjson_mut_str(doc, key);
     return k && tyjson_mut_obj_add(obj, k, val);
 }
@@ -587,7 +617,7 @@ bool tyjson_mut_obj_add_val(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char
 
 bool tyjson_mut_obj_add_val_keycpy(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key,
                                    tyjson_mut_val *val) {
-    if (!obj_ok(doc, obj, key) || !val) return false;
+    if (!obj_ok(doc, obj, key) || !insertable(obj, val)) return false;
     mval *k = tyjson_mut_strcpy(doc, key);
     return k && tyjson_mut_obj_add(obj, k, val);
 }

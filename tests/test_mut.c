@@ -1559,4 +1559,88 @@ TEST(equals_deep_reordered_oom_sweep) {
     free(b);
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Linked values cannot be inserted twice
+ * ------------------------------------------------------------------------- */
+static void assert_writes(tyjson_mut_val *v, const char *want) {
+    size_t len;
+    tyjson_write_options wo = {0, 0, NULL};
+    char *s = tyjson_mut_val_write_opts(v, &wo, &len, NULL);
+    ASSERT_NOT_NULL(s);
+    ASSERT_EQ_STR(s, want);
+    free(s);
+}
+
+TEST(insert_refuses_self_and_linked_values) {
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *root = tyjson_mut_arr(doc);
+    tyjson_mut_doc_set_root(doc, root);
+    /* A container into itself: every insertion refuses. */
+    ASSERT_FALSE(tyjson_mut_arr_append(root, root));
+    ASSERT_FALSE(tyjson_mut_arr_prepend(root, root));
+    ASSERT_FALSE(tyjson_mut_arr_insert(root, root, 0));
+    tyjson_mut_val *o = tyjson_mut_obj(doc);
+    ASSERT_FALSE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "k"), o));
+    ASSERT_FALSE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "k"), o));
+    ASSERT_FALSE(tyjson_mut_obj_add_val(doc, o, "k", o));
+    ASSERT_FALSE(tyjson_mut_obj_add_val_keycpy(doc, o, "k", o));
+    tyjson_mut_val *k = tyjson_mut_str(doc, "k");
+    ASSERT_FALSE(tyjson_mut_obj_add(o, k, k)); /* key and value the same node */
+    ASSERT_EQ_UINT(tyjson_mut_obj_size(o), 0);
+
+    /* [[1,1],[1]] used to come out of appending one node to two arrays. */
+    tyjson_mut_val *a = tyjson_mut_arr_add_arr(doc, root);
+    tyjson_mut_val *b = tyjson_mut_arr_add_arr(doc, root);
+    tyjson_mut_val *one = tyjson_mut_uint(doc, 1);
+    ASSERT_TRUE(tyjson_mut_arr_append(a, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(b, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(a, one));
+    ASSERT_FALSE(tyjson_mut_arr_prepend(b, one));
+    ASSERT_FALSE(tyjson_mut_arr_insert(b, one, 0));
+    ASSERT_NULL(tyjson_mut_arr_replace(a, 0, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(root, a)); /* a already sits in root */
+    ASSERT_FALSE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "x"), one));
+    ASSERT_FALSE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "x"), one));
+    ASSERT_FALSE(tyjson_mut_obj_add_val(doc, o, "x", one));
+    assert_writes(root, "[[1],[]]");
+
+    /* Removing unlinks: the value can then go elsewhere. */
+    ASSERT_TRUE(tyjson_mut_arr_remove(a, 0) == one);
+    ASSERT_TRUE(tyjson_mut_arr_append(b, one));
+    assert_writes(root, "[[],[1]]");
+    tyjson_mut_val *two = tyjson_mut_uint(doc, 2);
+    ASSERT_TRUE(tyjson_mut_arr_replace(b, 0, two) == one); /* the old one is free again */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, one));
+    assert_writes(root, "[[1],[2]]");
+    ASSERT_TRUE(tyjson_mut_arr_clear(b)); /* clear frees every element */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, two));
+    assert_writes(root, "[[1,2],[]]");
+    ASSERT_TRUE(tyjson_mut_arr_remove_last(a) == two);
+    ASSERT_TRUE(tyjson_mut_arr_remove_first(a) == one);
+    ASSERT_TRUE(tyjson_mut_arr_append(b, two));
+    ASSERT_TRUE(tyjson_mut_arr_prepend(b, one));
+    assert_writes(root, "[[],[1,2]]");
+
+    /* Objects: a linked key or value is refused; put and remove unlink. */
+    tyjson_mut_val *key = tyjson_mut_str(doc, "k");
+    tyjson_mut_val *v1 = tyjson_mut_uint(doc, 7), *v2 = tyjson_mut_uint(doc, 8);
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, v1));
+    ASSERT_FALSE(tyjson_mut_obj_add(o, key, v2)); /* key node already linked */
+    ASSERT_TRUE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "k"), v2)); /* duplicate key */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, o));
+    assert_writes(root, "[[{\"k\":7,\"k\":8}],[1,2]]");
+    tyjson_mut_val *v3 = tyjson_mut_uint(doc, 9);
+    ASSERT_TRUE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "k"), v3)); /* first wins, later removed */
+    assert_writes(o, "{\"k\":9}");
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v1)); /* both old values are unlinked */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v2));
+    ASSERT_TRUE(tyjson_mut_obj_remove_key(o, "k") == v3);
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v3));
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, tyjson_mut_null(doc))); /* the first key node, unlinked by remove_key */
+    ASSERT_TRUE(tyjson_mut_obj_clear(o));
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, tyjson_mut_true(doc)));
+    assert_writes(root, "[[{\"k\":true},7,8,9],[1,2]]");
+    tyjson_mut_doc_free(doc);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
