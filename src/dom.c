@@ -31,6 +31,7 @@ const char *tyjson_get_type_desc(const tyjson_val *v) {
 }
 
 bool tyjson_get_i64(const tyjson_val *v, int64_t *out) {
+    if (!out) return false;
     if (tyjson_is_sint(v)) {
         *out = v->uni.i64;
         return true;
@@ -43,6 +44,7 @@ bool tyjson_get_i64(const tyjson_val *v, int64_t *out) {
 }
 
 bool tyjson_get_u64(const tyjson_val *v, uint64_t *out) {
+    if (!out) return false;
     if (tyjson_is_uint(v)) {
         *out = v->uni.u64;
         return true;
@@ -71,7 +73,8 @@ tyjson_val *tyjson_obj_getn(const tyjson_val *obj, const char *key, usize len) {
     if (!n || (!key && len)) return NULL;
     tyjson_val *k = (tyjson_val *)(uintptr_t)(obj + 1);
     while (n--) {
-        if (tyjson__tag_len(k->tag) == len && memcmp(k->uni.str, key, len) == 0) return k + 1;
+        if (tyjson__tag_len(k->tag) == len && (len == 0 || memcmp(k->uni.str, key, len) == 0))
+            return k + 1;
         k = tyjson__next(k + 1);
     }
     return NULL;

@@ -233,9 +233,9 @@ tyjson_mut_val *tyjson_mut_real(tyjson_mut_doc *doc, double d) {
 }
 
 tyjson_mut_val *tyjson_mut_strn(tyjson_mut_doc *doc, const char *s, size_t len) {
-    if (!s || !len_fits(len)) return NULL;
+    if ((!s && len) || !len_fits(len)) return NULL;
     mval *v = new_val(doc, tyjson__tag(K_STR, len));
-    if (v) v->uni.str = s;
+    if (v) v->uni.str = s ? s : ""; /* NULL, 0: the empty string */
     return v;
 }
 
@@ -245,7 +245,7 @@ tyjson_mut_val *tyjson_mut_str(tyjson_mut_doc *doc, const char *s) {
 
 /* A string or raw value holding a copy of the bytes. */
 static mval *new_copied(tyjson_mut_doc *doc, u64 kind, const char *s, usize len) {
-    if (!doc || !s || !len_fits(len)) return NULL;
+    if (!doc || (!s && len) || !len_fits(len)) return NULL;
     mval *v = new_val(doc, tyjson__tag(kind, len));
     if (!v) return NULL;
     char *p = str_dup(doc, s, len);
@@ -311,14 +311,14 @@ bool tyjson_mut_set_real(tyjson_mut_val *v, double d) {
 }
 
 bool tyjson_mut_set_strn(tyjson_mut_val *v, const char *s, size_t len) {
-    if (!settable(v) || !s || !len_fits(len)) return false;
+    if (!settable(v) || (!s && len) || !len_fits(len)) return false;
     v->tag = tyjson__tag(K_STR, len);
-    v->uni.str = s;
+    v->uni.str = s ? s : "";
     return true;
 }
 
 bool tyjson_mut_set_strncpy(tyjson_mut_doc *doc, tyjson_mut_val *v, const char *s, size_t len) {
-    if (!doc || !settable(v) || !s || !len_fits(len)) return false;
+    if (!doc || !settable(v) || (!s && len) || !len_fits(len)) return false;
     char *p = str_dup(doc, s, len);
     if (!p) return false;
     v->tag = tyjson__tag(K_STR, len);
@@ -478,7 +478,7 @@ TYJSON__FORCEINLINE bool keys_same(const mval *a, const mval *b) {
 
 tyjson_mut_val *tyjson_mut_obj_getn(const tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj);
-    if (!n || !key) return NULL;
+    if (!n || (!key && len)) return NULL; /* NULL, 0: the empty key */
     mval *k = first_child(obj);
     while (n--) {
         if (key_is(k, key, len)) return k->next;
@@ -551,7 +551,7 @@ bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
 
 tyjson_mut_val *tyjson_mut_obj_remove_keyn(tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj), kept = n;
-    if (!n || !key) return NULL;
+    if (!n || (!key && len)) return NULL;
     mval *first = NULL;
     mval *prev = last_child(obj);
     for (usize i = 0; i < n; i++) {

@@ -556,6 +556,10 @@ static char *write_heap(wsrc src, const tyjson_write_options *opts, usize hint,
 
 static usize write_buf(wsrc src, char *buf, usize cap, const tyjson_write_options *opts,
                        tyjson_error *err) {
+    if (!buf && cap) { /* NULL with cap 0 measures; NULL with room is a bug */
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return 0;
+    }
     char tmp[TYJSON__WBUF_CHUNK];
     wopts o = wopts_make(opts);
     tyjson__wbuf wb;

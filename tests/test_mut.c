@@ -250,12 +250,15 @@ TEST(string_ownership) {
     ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strncpy(doc, "zz", 0)), "");
     ASSERT_TRUE(tyjson_mut_is_str(tyjson_mut_str(doc, "")));
 
-    /* NULL bytes are refused. */
+    /* NULL bytes are refused, except NULL with length 0: the empty string. */
     ASSERT_NULL(tyjson_mut_str(doc, NULL));
-    ASSERT_NULL(tyjson_mut_strn(doc, NULL, 0));
+    ASSERT_NULL(tyjson_mut_strn(doc, NULL, 3));
     ASSERT_NULL(tyjson_mut_strcpy(doc, NULL));
     ASSERT_NULL(tyjson_mut_strncpy(doc, NULL, 3));
-    ASSERT_NULL(tyjson_mut_rawncpy(doc, NULL, 0));
+    ASSERT_NULL(tyjson_mut_rawncpy(doc, NULL, 2));
+    ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strn(doc, NULL, 0)), "");
+    ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strncpy(doc, NULL, 0)), "");
+    ASSERT_EQ_UINT(tyjson_mut_get_len(tyjson_mut_rawncpy(doc, NULL, 0)), 0);
 
     /* Many copies of varied sizes, including some larger than a chunk, stay
      * intact while later ones are added. */
@@ -341,7 +344,7 @@ TEST(setters_keep_position) {
     ASSERT_FALSE(tyjson_mut_set_sint(NULL, 1));
     ASSERT_FALSE(tyjson_mut_set_real(NULL, 1.0));
     ASSERT_FALSE(tyjson_mut_set_strn(NULL, "x", 1));
-    ASSERT_FALSE(tyjson_mut_set_strn(mid, NULL, 0));
+    ASSERT_FALSE(tyjson_mut_set_strn(mid, NULL, 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(NULL, mid, "x", 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(doc, NULL, "x", 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(doc, mid, NULL, 1));
@@ -1641,6 +1644,46 @@ TEST(insert_refuses_self_and_linked_values) {
     ASSERT_TRUE(tyjson_mut_obj_add(o, key, tyjson_mut_true(doc)));
     assert_writes(root, "[[{\"k\":true},7,8,9],[1,2]]");
     tyjson_mut_doc_free(doc);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - The FOREACH macros evaluate their container once
+ * ------------------------------------------------------------------------- */
+static int foreach_evals;
+static tyjson_val *counted(tyjson_val *v) {
+    foreach_evals++;
+    return v;
+}
+
+TEST(foreach_evaluates_container_once) {
+    tyjson_doc *doc = tyjson_read("{\"a\":[1,2,3],\"b\":{\"x\":1,\"y\":2}}", 31, 0);
+    ASSERT_NOT_NULL(doc);
+    tyjson_val *root = tyjson_doc_get_root(doc);
+    size_t idx, max, sum = 0;
+    tyjson_val *v, *k;
+    foreach_evals = 0;
+    TYJSON_ARR_FOREACH(counted(tyjson_obj_get(root, "a")), idx, max, v) sum += tyjson_get_uint(v);
+    ASSERT_EQ_INT(foreach_evals, 1);
+    ASSERT_EQ_UINT(sum, 6);
+    ASSERT_EQ_UINT(max, 3);
+    foreach_evals = 0;
+    size_t keys = 0;
+    TYJSON_OBJ_FOREACH(counted(tyjson_obj_get(root, "b")), idx, max, k, v) {
+        keys += tyjson_get_len(k);
+        sum += tyjson_get_uint(v);
+    }
+    ASSERT_EQ_INT(foreach_evals, 1);
+    ASSERT_EQ_UINT(keys, 2);
+    ASSERT_EQ_UINT(sum, 9);
+    /* A const container and non-containers work too. */
+    const tyjson_val *croot = root;
+    foreach_evals = 0;
+    TYJSON_OBJ_FOREACH(croot, idx, max, k, v) foreach_evals++;
+    ASSERT_EQ_INT(foreach_evals, 2);
+    TYJSON_ARR_FOREACH(counted(root), idx, max, v) TEST_FAIL("an object is not an array");
+    TYJSON_OBJ_FOREACH(counted(tyjson_obj_get(root, "a")), idx, max, k, v) TEST_FAIL("not an object");
+    ASSERT_EQ_INT(foreach_evals, 4);
+    tyjson_doc_free(doc);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -180,7 +180,7 @@ TYJSON_INLINE tyjson_mut_arr_iter tyjson_mut_arr_iter_with(const tyjson_mut_val 
 }
 /** Next element or NULL. Do not modify the array while iterating. */
 TYJSON_INLINE tyjson_mut_val *tyjson_mut_arr_iter_next(tyjson_mut_arr_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_mut_val *v = it->cur;
     it->idx++;
     it->cur = v->next;
@@ -242,13 +242,13 @@ TYJSON_INLINE tyjson_mut_obj_iter tyjson_mut_obj_iter_with(const tyjson_mut_val 
 }
 /** Next key or NULL; its value is key->next. */
 TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_next(tyjson_mut_obj_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_mut_val *k = it->cur;
     it->idx++;
     it->cur = k->next->next;
     return k;
 }
-TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_get_val(tyjson_mut_val *key) { return key->next; }
+TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_get_val(tyjson_mut_val *key) { return key ? key->next : NULL; }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Copies, pointer, equality
