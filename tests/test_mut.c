@@ -1686,4 +1686,82 @@ TEST(foreach_evaluates_container_once) {
     tyjson_doc_free(doc);
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Repeated keys: the first wins everywhere; REJECT rejects everywhere
+ * ------------------------------------------------------------------------- */
+static void assert_rejected_by_every_reader(const char *text) {
+    size_t len = strlen(text);
+    tyjson_read_options ro = {TYJSON_READ_REJECT_DUPLICATE_KEYS, 0, NULL};
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts(text, len, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    ASSERT_NULL(tyjson_read(text, len, TYJSON_READ_REJECT_DUPLICATE_KEYS));
+    FILE *f = tmpfile();
+    ASSERT_NOT_NULL(f);
+    ASSERT_EQ_UINT(fwrite(text, 1, len, f), len);
+    rewind(f);
+    ASSERT_NULL(tyjson_read_fp(f, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    fclose(f);
+    const char *path = "test_mut_dup_keys.json";
+    f = fopen(path, "wb");
+    ASSERT_NOT_NULL(f);
+    ASSERT_EQ_UINT(fwrite(text, 1, len, f), len);
+    fclose(f);
+    ASSERT_NULL(tyjson_read_file(path, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    remove(path);
+    /* Without the flag every reader keeps both members. */
+    tyjson_doc *d = tyjson_read(text, len, 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_doc_free(d);
+}
+
+TEST(repeated_keys_first_wins_everywhere) {
+    assert_rejected_by_every_reader("{\"k\":1,\"x\":0,\"k\":2}");
+    /* More than 16 keys: the sorting duplicate check. */
+    char big[512];
+    size_t n = 0;
+    n += (size_t)sprintf(big + n, "{");
+    for (int i = 0; i < 20; i++) n += (size_t)sprintf(big + n, "\"k%d\":%d,", i, i);
+    sprintf(big + n, "\"k7\":99}");
+    assert_rejected_by_every_reader(big);
+
+    const char *text = "{\"k\":1,\"x\":{\"k\":[5],\"k\":[6]},\"k\":2}";
+    tyjson_doc *d = tyjson_read(text, strlen(text), 0);
+    tyjson_val *root = tyjson_doc_get_root(d);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(root, "k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_getn(root, "k", 1)), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(root, "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(root, "/x/k/0")), 5);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_doc_ptr_get(d, "/x/k/0")), 5);
+    tyjson_obj_iter it = tyjson_obj_iter_with(root);
+    size_t ks = 0;
+    tyjson_val *key;
+    while ((key = tyjson_obj_iter_next(&it))) ks += tyjson_equals_str(key, "k");
+    ASSERT_EQ_UINT(ks, 2); /* the iterator sees both */
+
+    tyjson_mut_doc *m = tyjson_doc_mut_copy(d, NULL);
+    tyjson_mut_val *mroot = tyjson_mut_doc_get_root(m);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_get(mroot, "k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_getn(mroot, "k", 1)), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(mroot, "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(mroot, "/x/k/0")), 5);
+    tyjson_mut_obj_iter mit = tyjson_mut_obj_iter_with(mroot);
+    tyjson_mut_val *mk;
+    ks = 0;
+    while ((mk = tyjson_mut_obj_iter_next(&mit))) ks += tyjson_mut_equals_str(mk, "k");
+    ASSERT_EQ_UINT(ks, 2);
+    /* Back to immutable: order and repeats kept, still the first wins. */
+    tyjson_doc *back = tyjson_mut_doc_imut_copy(m, NULL);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(tyjson_doc_get_root(back), "k")), 1);
+    ASSERT_TRUE(tyjson_equals(tyjson_doc_get_root(back), root));
+    /* put: the first member takes the value, later repeats go. */
+    ASSERT_TRUE(tyjson_mut_obj_put(mroot, tyjson_mut_str(m, "k"), tyjson_mut_uint(m, 3)));
+    assert_writes(mroot, "{\"k\":3,\"x\":{\"k\":[5],\"k\":[6]}}");
+    tyjson_doc_free(back);
+    tyjson_mut_doc_free(m);
+    tyjson_doc_free(d);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
