@@ -59,6 +59,24 @@ static void check_one(const char *name, const char *dat, size_t len, tyjson_read
     free(buf);
 }
 
+/* The same promise through tyjson_read_file, which reads the file into a
+ * buffer of its own before parsing in place. */
+static void check_file(const char *path, size_t len, tyjson_read_flags flags) {
+    size_t max = tyjson_read_max_memory(len, flags);
+    void *buf = malloc(max);
+    ASSERT_NOT_NULL(buf);
+    tyjson_alloc pool;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&pool, buf, max));
+    tyjson_read_options o = {flags, 0, &pool};
+    tyjson_error err;
+    tyjson_doc *doc = tyjson_read_file(path, &o, &err);
+    if (!doc && err.code == TYJSON_E_NOMEM)
+        TEST_FAIL("%s (flags 0x%02x): read_file E_NOMEM in a pool of max_memory", path,
+                  (unsigned)flags);
+    tyjson_doc_free(doc);
+    free(buf);
+}
+
 static void check_all_flags(const char *name, const char *dat, size_t len, bound_stats *st) {
     if (len <= SMALL_INPUT) {
         for (unsigned f = 0; f < FLAG_COMBOS; f++) check_one(name, dat, len, f, st);
@@ -82,6 +100,9 @@ static void check_folder(const char *rel) {
             TEST_FAIL("cannot read %s", path);
         }
         check_all_flags(fl.names[i], dat, len, &st);
+        check_file(path, len, 0);
+        check_file(path, len, TYJSON_READ_REJECT_DUPLICATE_KEYS);
+        check_file(path, len, 0xFF);
         free(dat);
     }
     printf("  %s: %zu files, %zu parses in exact pools, %zu succeeded\n", rel, fl.count, st.parses,
