@@ -15,8 +15,8 @@
  * container put into itself, and an object key used as its own value.
  * Removing a value (remove, replace, put, clear) takes it out, so it can be
  * inserted again. Values have no parent pointers, so inserting a container
- * into one of its own descendants (a cycle) is not detected: it is the
- * caller's duty not to; writers and copies of a cycle never finish.
+ * into one of its own descendants (a cycle) is not detected: avoiding it is
+ * the caller's duty, and what any call does with a cycle is undefined.
  *
  * Repeated keys: an object may hold the same key twice (tyjson_mut_obj_add
  * allows it, and parsed documents keep repeats). Lookups (obj_get, ptr_get)

@@ -52,6 +52,8 @@ TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, s
 
 /**
  * Writes into the caller's buffer. Never allocates, whatever the depth.
+ * buf may be NULL when cap is 0 (to measure); NULL with cap > 0 is
+ * TYJSON_E_INVALID_ARG.
  * @return the text length, not counting the NUL, like snprintf. If it is
  *   >= cap the buffer was too small: err->code is TYJSON_E_BUF_TOO_SMALL,
  *   nothing was written past cap, and return + 1 bytes are needed.
