@@ -1764,4 +1764,121 @@ TEST(repeated_keys_first_wins_everywhere) {
     tyjson_doc_free(d);
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Equality against reordering, randomised
+ * ------------------------------------------------------------------------- */
+static unsigned long eq_rnd_state = 77;
+static size_t eq_rnd(size_t n) {
+    eq_rnd_state = eq_rnd_state * 6364136223846793005ul + 1442695040888963407ul;
+    return (size_t)(eq_rnd_state >> 33) % n;
+}
+
+/* Random tree: objects of 0..40 distinct keys (so both pairing methods
+ * run), arrays of 0..5, scalar leaves. */
+static tyjson_mut_val *random_tree(tyjson_mut_doc *doc, int depth) {
+    size_t kind = depth <= 0 ? 2 + eq_rnd(2) : eq_rnd(4);
+    if (kind == 0) {
+        tyjson_mut_val *o = tyjson_mut_obj(doc);
+        size_t n = eq_rnd(3) == 0 ? 33 + eq_rnd(8) : eq_rnd(6);
+        for (size_t i = 0; i < n; i++) {
+            char key[16];
+            snprintf(key, sizeof(key), "k%zu", i);
+            ASSERT_TRUE(tyjson_mut_obj_add_val_keycpy(doc, o, key, random_tree(doc, depth - 1)));
+        }
+        return o;
+    }
+    if (kind == 1) {
+        tyjson_mut_val *a = tyjson_mut_arr(doc);
+        for (size_t n = eq_rnd(6); n > 0; n--) ASSERT_TRUE(tyjson_mut_arr_append(a, random_tree(doc, depth - 1)));
+        return a;
+    }
+    return kind == 2 ? tyjson_mut_uint(doc, eq_rnd(3)) : tyjson_mut_strcpy(doc, eq_rnd(2) ? "x" : "y");
+}
+
+/* Shuffles the members of every object in place: clear, then re-add (the
+ * cleared nodes are unlinked, so they can go back in). */
+static void shuffle_members(tyjson_mut_val *v) {
+    if (tyjson_mut_is_arr(v)) {
+        tyjson_mut_arr_iter it = tyjson_mut_arr_iter_with(v);
+        tyjson_mut_val *c;
+        while ((c = tyjson_mut_arr_iter_next(&it))) shuffle_members(c);
+        return;
+    }
+    if (!tyjson_mut_is_obj(v)) return;
+    size_t n = tyjson_mut_obj_size(v);
+    tyjson_mut_val **k = (tyjson_mut_val **)malloc((n + 1) * sizeof(*k));
+    tyjson_mut_val **x = (tyjson_mut_val **)malloc((n + 1) * sizeof(*x));
+    tyjson_mut_obj_iter it = tyjson_mut_obj_iter_with(v);
+    for (size_t i = 0; i < n; i++) {
+        k[i] = tyjson_mut_obj_iter_next(&it);
+        x[i] = tyjson_mut_obj_iter_get_val(k[i]);
+    }
+    for (size_t i = n; i > 1; i--) {
+        size_t j = eq_rnd(i);
+        tyjson_mut_val *tk = k[i - 1], *tx = x[i - 1];
+        k[i - 1] = k[j];
+        x[i - 1] = x[j];
+        k[j] = tk;
+        x[j] = tx;
+    }
+    ASSERT_TRUE(tyjson_mut_obj_clear(v));
+    for (size_t i = 0; i < n; i++) {
+        shuffle_members(x[i]);
+        ASSERT_TRUE(tyjson_mut_obj_add(v, k[i], x[i]));
+    }
+    free(k);
+    free(x);
+}
+
+/* The first scalar leaf found depth-first, or NULL (an empty container). */
+static tyjson_mut_val *first_leaf(tyjson_mut_val *v) {
+    if (!tyjson_mut_is_arr(v) && !tyjson_mut_is_obj(v)) return v;
+    tyjson_mut_val *c = NULL;
+    if (tyjson_mut_is_arr(v)) {
+        c = tyjson_mut_arr_get_first(v);
+    } else {
+        tyjson_mut_obj_iter it = tyjson_mut_obj_iter_with(v);
+        c = tyjson_mut_obj_iter_get_val(tyjson_mut_obj_iter_next(&it));
+    }
+    return c ? first_leaf(c) : NULL;
+}
+
+TEST(equals_random_reordered_trees) {
+    size_t checked = 0, sorted_rounds = 0;
+    for (int round = 0; round < 60; round++) {
+        tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+        tyjson_mut_val *a = random_tree(doc, 4);
+        tyjson_mut_val *b = tyjson_mut_val_mut_copy(doc, a);
+        shuffle_members(b);
+        tyjson_doc *ia = tyjson_mut_val_imut_copy(a, NULL), *ib = tyjson_mut_val_imut_copy(b, NULL);
+        bool e;
+        ASSERT_EQ_INT(tyjson_mut_equals_ex(a, b, NULL, &e), TYJSON_OK);
+        ASSERT_TRUE(e);
+        test_alloc t;
+        tyjson_alloc counter = test_alloc_make(&t, SIZE_MAX);
+        ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(ia), tyjson_doc_get_root(ib), &counter, &e),
+                      TYJSON_OK);
+        ASSERT_TRUE(e);
+        ASSERT_EQ_INT(t.live, 0);
+        sorted_rounds += t.calls > 0; /* an object of more than 32 members was reordered */
+        /* Change one leaf of b: both kinds must now see a difference. */
+        tyjson_mut_val *leaf = first_leaf(b);
+        if (leaf) {
+            ASSERT_TRUE(tyjson_mut_set_real(leaf, 0.5));
+            tyjson_doc *ic = tyjson_mut_val_imut_copy(b, NULL);
+            ASSERT_FALSE(tyjson_mut_equals(a, b));
+            ASSERT_FALSE(tyjson_mut_equals(b, a));
+            ASSERT_FALSE(tyjson_equals(tyjson_doc_get_root(ia), tyjson_doc_get_root(ic)));
+            ASSERT_FALSE(tyjson_equals(tyjson_doc_get_root(ic), tyjson_doc_get_root(ia)));
+            tyjson_doc_free(ic);
+            checked++;
+        }
+        tyjson_doc_free(ia);
+        tyjson_doc_free(ib);
+        tyjson_mut_doc_free(doc);
+    }
+    ASSERT_TRUE(checked > 30);
+    ASSERT_TRUE(sorted_rounds > 5);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
