@@ -254,6 +254,7 @@ static TYJSON__NOINLINE void refill_levels(const tyjson_val *root, const tyjson_
         c = child;
     }
 }
+
 TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const wopts *o,
                                   const bool pretty) {
     usize stk[STACK_INLINE];
