@@ -33,10 +33,13 @@ void tyjson_free(const tyjson_alloc *alc, void *ptr) {
 }
 
 /* ----------------------------------------------------------------------------
- * Pool allocator over a caller buffer: a bump allocator. Each block is
- * preceded by its size so that realloc can copy, and the most recent block
- * can grow or shrink in place, which is how the parser grows its value
- * array: a document parsed into a pool of tyjson_read_max_memory() bytes
+ * Pool allocator over a caller buffer: a bump allocator whose blocks form a
+ * stack. Each block is preceded by a header holding its size (so realloc
+ * can copy) and the block that was the most recent before it. The most
+ * recent block grows or shrinks in place, and freeing it makes the block
+ * before it the most recent again; that is how the parser grows its value
+ * array even though the duplicate-key check allocates and frees scratch
+ * after it: a document parsed into a pool of tyjson_read_max_memory() bytes
  * therefore never runs out.
  * ------------------------------------------------------------------------- */
 typedef struct pool {
@@ -45,15 +48,29 @@ typedef struct pool {
     u8 *last;  /* data of the most recent block, or NULL */
 } pool;
 
+typedef struct pool_hdr {
+    usize size; /* bytes requested */
+    u8 *below;  /* the most recent block before this one, or NULL */
+} pool_hdr;
+
 #define POOL_ALIGN 16
-#define POOL_HDR POOL_ALIGN /* the size_t size sits in a full aligned slot */
+#define POOL_HDR POOL_ALIGN /* the header sits in a full aligned slot */
+
+_Static_assert(sizeof(pool_hdr) <= POOL_HDR, "the pool header fits its aligned slot");
 
 static usize pool_round(usize n) { return (n + (POOL_ALIGN - 1)) & ~(usize)(POOL_ALIGN - 1); }
 
-static usize pool_block_size(const u8 *data) {
-    usize size;
-    memcpy(&size, data - POOL_HDR, sizeof(size));
-    return size;
+static pool_hdr pool_header(const u8 *data) {
+    pool_hdr h;
+    memcpy(&h, data - POOL_HDR, sizeof(h));
+    return h;
+}
+
+static void pool_set_header(u8 *data, usize size, u8 *below) {
+    pool_hdr h;
+    h.size = size;
+    h.below = below;
+    memcpy(data - POOL_HDR, &h, sizeof(h));
 }
 
 static void *pool_malloc(void *ctx, usize size) {
@@ -63,17 +80,19 @@ static void *pool_malloc(void *ctx, usize size) {
     need = POOL_HDR + pool_round(size ? size : 1);
     if ((usize)(p->end - p->cur) < need) return NULL;
     u8 *data = p->cur + POOL_HDR;
-    memcpy(p->cur, &size, sizeof(size));
+    pool_set_header(data, size, p->last);
     p->cur += need;
     p->last = data;
     return data;
 }
 
+/* Only the most recent block is reclaimed; its predecessor becomes the most
+ * recent one again (other blocks stay until the pool is discarded). */
 static void pool_free(void *ctx, void *ptr) {
     pool *p = (pool *)ctx;
     if (ptr && ptr == p->last) {
         p->cur = (u8 *)ptr - POOL_HDR;
-        p->last = NULL;
+        p->last = pool_header((u8 *)ptr).below;
     }
 }
 
@@ -86,11 +105,11 @@ static void *pool_realloc(void *ctx, void *ptr, usize old_size, usize size) {
         if (size > SIZE_MAX - POOL_ALIGN) return NULL;
         usize need = pool_round(size ? size : 1);
         if ((usize)(p->end - data) < need) return NULL;
-        memcpy(data - POOL_HDR, &size, sizeof(size));
+        pool_set_header(data, size, pool_header(data).below);
         p->cur = data + need;
         return ptr;
     }
-    usize have = pool_block_size((u8 *)ptr);
+    usize have = pool_header((u8 *)ptr).size;
     void *np = pool_malloc(ctx, size);
     if (!np) return NULL;
     memcpy(np, ptr, have < size ? have : size);

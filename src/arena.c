@@ -21,7 +21,7 @@ typedef struct blk_hdr {
 
 TYJSON__FIRST_USE
 void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
-    TYJSON_API_CHECK(arena);
+    if (!arena) return;
     arena->alc = tyjson__alc_or_libc(alc);
     arena->head = NULL;
     arena->cur = NULL;
@@ -33,7 +33,7 @@ void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
 }
 
 void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
-    TYJSON_API_CHECK(arena);
+    if (!arena) return;
     memset(&arena->alc, 0, sizeof(arena->alc));
     /* head remembers the buffer's start for resets. */
     arena->head = buf;
@@ -49,7 +49,7 @@ static char *blk_data(blk_hdr *b) { return (char *)b + HDR_BYTES; }
 
 TYJSON__FIRST_USE
 void tyjson_arena_reset(tyjson_arena *arena) {
-    TYJSON_API_CHECK(arena);
+    if (!arena) return;
     arena->used = 0;
     if (arena->fixed) {
         arena->cur = (char *)arena->head;
@@ -83,7 +83,7 @@ void tyjson_arena_reset(tyjson_arena *arena) {
 }
 
 void tyjson_arena_free(tyjson_arena *arena) {
-    TYJSON_API_CHECK(arena);
+    if (!arena) return;
     if (!arena->fixed) {
         blk_hdr *b = (blk_hdr *)arena->head;
         while (b) {
@@ -122,7 +122,7 @@ void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
 }
 
 void *tyjson_arena_alloc(tyjson_arena *arena, usize size, usize align) {
-    TYJSON_API_CHECK(arena);
+    if (!arena) return NULL;
     if (align == 0) align = 1;
     if (align > 64 || (align & (align - 1))) return NULL;
     return tyjson__arena_bump(arena, size, align);
@@ -169,7 +169,8 @@ static void view_free(void *ctx, void *ptr) {
 }
 
 tyjson_alloc tyjson_arena_allocator(tyjson_arena *arena) {
-    tyjson_alloc a;
+    tyjson_alloc a = {NULL, NULL, NULL, NULL};
+    if (!arena) return a; /* no arena: an all-NULL allocator record */
     a.malloc = view_malloc;
     a.realloc = view_realloc;
     a.free = view_free;

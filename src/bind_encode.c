@@ -1116,6 +1116,10 @@ char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_opti
 
 size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t cap,
                          const tyjson_write_options *opts, tyjson_error *err) {
+    if (!out && cap) { /* NULL with cap 0 measures; NULL with room is a bug */
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return 0;
+    }
     if (prepare(type, in, err) != TYJSON_OK) return 0;
     char tmp[CHUNK];
     tyjson__wbuf wb;

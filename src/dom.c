@@ -31,6 +31,7 @@ const char *tyjson_get_type_desc(const tyjson_val *v) {
 }
 
 bool tyjson_get_i64(const tyjson_val *v, int64_t *out) {
+    if (!out) return false;
     if (tyjson_is_sint(v)) {
         *out = v->uni.i64;
         return true;
@@ -43,6 +44,7 @@ bool tyjson_get_i64(const tyjson_val *v, int64_t *out) {
 }
 
 bool tyjson_get_u64(const tyjson_val *v, uint64_t *out) {
+    if (!out) return false;
     if (tyjson_is_uint(v)) {
         *out = v->uni.u64;
         return true;
@@ -71,7 +73,8 @@ tyjson_val *tyjson_obj_getn(const tyjson_val *obj, const char *key, usize len) {
     if (!n || (!key && len)) return NULL;
     tyjson_val *k = (tyjson_val *)(uintptr_t)(obj + 1);
     while (n--) {
-        if (tyjson__tag_len(k->tag) == len && memcmp(k->uni.str, key, len) == 0) return k + 1;
+        if (tyjson__tag_len(k->tag) == len && (len == 0 || memcmp(k->uni.str, key, len) == 0))
+            return k + 1;
         k = tyjson__next(k + 1);
     }
     return NULL;
@@ -176,38 +179,53 @@ tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr) {
 }
 
 /* ----------------------------------------------------------------------------
- * Equality: an explicit stack of value pairs still to compare, so depth
- * costs heap, not C stack. Objects in the same key order (the usual case)
- * pair members by position; otherwise members are paired by key, where the
- * k-th occurrence of a key in one object pairs with the k-th in the other.
+ * Equality in O(depth) memory.
+ *
+ * Values are laid out in document order, so two subtrees whose objects list
+ * their keys in the same order are equal exactly when their slots are equal
+ * one by one: a single forward scan of both arrays in lock-step, with no
+ * state at all. Only an object whose keys come in another order than its
+ * twin's needs a frame: its members are paired by key (the k-th occurrence
+ * of a key with the k-th occurrence in the other object, so repeated keys
+ * compare in order), and each pair of values is scanned in lock-step in
+ * turn. Pairing costs nothing for objects of up to PAIR_BY_SEARCH members
+ * (a search of the other object) and a sorted index of both objects' keys
+ * (2 x 16 bytes per member, freed when the object is done) for larger ones.
+ * Frames live in a local array up to EQ_INLINE nested reordered objects and
+ * on the allocator's heap beyond.
  * ------------------------------------------------------------------------- */
-typedef struct eq_pair {
-    const tyjson_val *a, *b;
-} eq_pair;
+#define PAIR_BY_SEARCH 32u
+#define EQ_INLINE 32u
 
-typedef struct eq_stack {
-    eq_pair *items;
-    usize n, cap;
-    eq_pair local[64];
-} eq_stack;
+typedef struct member_ref {
+    const tyjson_val *key;
+    usize pos;
+} member_ref;
 
-static bool eq_push(eq_stack *s, const tyjson_val *a, const tyjson_val *b) {
-    if (s->n == s->cap) {
-        usize nc = s->cap * 2;
-        eq_pair *ni = (eq_pair *)malloc(nc * sizeof(eq_pair));
-        if (!ni) return false;
-        memcpy(ni, s->items, s->n * sizeof(eq_pair));
-        if (s->items != s->local) free(s->items);
-        s->items = ni;
-        s->cap = nc;
-    }
-    s->items[s->n].a = a;
-    s->items[s->n].b = b;
-    s->n++;
-    return true;
+/* One reordered object pair being compared member by member. */
+typedef struct eq_frame {
+    const tyjson_val *a, *b;   /* the objects */
+    const tyjson_val *ka;      /* search mode: a's key of the current member */
+    member_ref *index;         /* sorted mode: a's n refs, then b's n; else NULL */
+    usize n, done;             /* members, members finished */
+    const tyjson_val *end;     /* end of the lock-step run to resume after a */
+} eq_frame;
+
+typedef struct eq_state {
+    const tyjson_alloc *alc;
+    eq_frame *frames;
+    usize depth, cap;
+    eq_frame local[EQ_INLINE];
+} eq_state;
+
+static bool key_equal(const tyjson_val *a, const tyjson_val *b) {
+    usize n = tyjson__tag_len(a->tag);
+    return n == tyjson__tag_len(b->tag) && (n == 0 || memcmp(a->uni.str, b->uni.str, n) == 0);
 }
 
-static bool scalar_equal(const tyjson_val *a, const tyjson_val *b) {
+/* Slot against slot: type, subtype, length and payload (not a container's
+ * subtree size, which the caller checks). */
+static bool slot_equal(const tyjson_val *a, const tyjson_val *b) {
     tyjson_type ta = tyjson_get_type(a), tb = tyjson_get_type(b);
     if (ta != tb) return false;
     switch (ta) {
@@ -220,17 +238,24 @@ static bool scalar_equal(const tyjson_val *a, const tyjson_val *b) {
         /* UINT vs SINT: equal only if the SINT is non-negative and same bits. */
         return (tyjson_is_sint(a) ? a->uni.i64 : b->uni.i64) >= 0 && a->uni.u64 == b->uni.u64;
     case TYJSON_TYPE_STR:
-    case TYJSON_TYPE_RAW: {
-        usize n = tyjson__tag_len(a->tag);
-        return n == tyjson__tag_len(b->tag) && (n == 0 || memcmp(a->uni.str, b->uni.str, n) == 0);
-    }
+    case TYJSON_TYPE_RAW: return key_equal(a, b);
+    case TYJSON_TYPE_ARR:
+    case TYJSON_TYPE_OBJ:
+        /* Equal values occupy as many slots: a cheap early exit. */
+        return tyjson__tag_len(a->tag) == tyjson__tag_len(b->tag) && a->uni.ofs == b->uni.ofs;
     default: return false;
     }
 }
 
-static bool key_equal(const tyjson_val *a, const tyjson_val *b) {
+static bool same_key_order(const tyjson_val *a, const tyjson_val *b) {
     usize n = tyjson__tag_len(a->tag);
-    return n == tyjson__tag_len(b->tag) && memcmp(a->uni.str, b->uni.str, n) == 0;
+    const tyjson_val *x = a + 1, *y = b + 1;
+    for (usize i = 0; i < n; i++) {
+        if (!key_equal(x, y)) return false;
+        x = tyjson__next(x + 1);
+        y = tyjson__next(y + 1);
+    }
+    return true;
 }
 
 /* Occurrence number of key ka among the keys of obj before it. */
@@ -242,7 +267,7 @@ static usize occurrence(const tyjson_val *obj, const tyjson_val *ka) {
 }
 
 static const tyjson_val *find_nth_key(const tyjson_val *obj, const tyjson_val *key, usize nth) {
-    usize n = tyjson_obj_size(obj);
+    usize n = tyjson__tag_len(obj->tag);
     const tyjson_val *k = obj + 1;
     while (n--) {
         if (key_equal(k, key) && nth-- == 0) return k;
@@ -251,23 +276,16 @@ static const tyjson_val *find_nth_key(const tyjson_val *obj, const tyjson_val *k
     return NULL;
 }
 
-typedef struct member_ref {
-    const tyjson_val *key;
-    usize pos;
-} member_ref;
-
 static int member_cmp(const void *x, const void *y) {
     const member_ref *a = (const member_ref *)x, *b = (const member_ref *)y;
     usize la = tyjson__tag_len(a->key->tag), lb = tyjson__tag_len(b->key->tag);
     if (la != lb) return la < lb ? -1 : 1;
-    int c = memcmp(a->key->uni.str, b->key->uni.str, la);
+    int c = la ? memcmp(a->key->uni.str, b->key->uni.str, la) : 0;
     if (c) return c;
     return a->pos < b->pos ? -1 : (a->pos > b->pos ? 1 : 0);
 }
 
-static member_ref *sorted_members(const tyjson_val *obj, usize n) {
-    member_ref *m = (member_ref *)malloc(n * sizeof(member_ref));
-    if (!m) return NULL;
+static void fill_sorted(member_ref *m, const tyjson_val *obj, usize n) {
     const tyjson_val *k = obj + 1;
     for (usize i = 0; i < n; i++) {
         m[i].key = k;
@@ -275,72 +293,149 @@ static member_ref *sorted_members(const tyjson_val *obj, usize n) {
         k = tyjson__next(k + 1);
     }
     qsort(m, n, sizeof(member_ref), member_cmp);
+}
+
+/* Sorted index of both objects' keys; NULL on no memory. *same tells
+ * whether the key lists match (then the k-th refs pair up). */
+static member_ref *sorted_index(const tyjson_alloc *alc, const tyjson_val *a,
+                                const tyjson_val *b, usize n, bool *same) {
+    usize bytes;
+    if (tyjson__mul_ovf(n, 2 * sizeof(member_ref), &bytes)) return NULL;
+    member_ref *m = (member_ref *)tyjson__malloc(alc, bytes);
+    if (!m) return NULL;
+    fill_sorted(m, a, n);
+    fill_sorted(m + n, b, n);
+    *same = true;
+    for (usize i = 0; i < n && *same; i++) *same = key_equal(m[i].key, m[n + i].key);
     return m;
 }
 
-/* Pairs the members of two objects of equal size n by key. */
-static bool push_members_by_key(eq_stack *s, const tyjson_val *a, const tyjson_val *b, usize n) {
-    if (n <= 32) {
-        const tyjson_val *ka = a + 1;
-        for (usize i = 0; i < n; i++) {
-            const tyjson_val *kb = find_nth_key(b, ka, occurrence(a, ka));
-            if (!kb || !eq_push(s, ka + 1, kb + 1)) return false;
-            ka = tyjson__next(ka + 1);
-        }
-        return true;
-    }
-    member_ref *ma = sorted_members(a, n), *mb = sorted_members(b, n);
-    bool ok = ma && mb;
-    for (usize i = 0; ok && i < n; i++)
-        ok = key_equal(ma[i].key, mb[i].key) && eq_push(s, ma[i].key + 1, mb[i].key + 1);
-    free(ma);
-    free(mb);
-    return ok;
+static void eq_release(eq_state *s) {
+    while (s->depth) tyjson__free(s->alc, s->frames[--s->depth].index);
+    if (s->frames != s->local) tyjson__free(s->alc, s->frames);
 }
 
-static bool push_children(eq_stack *s, const tyjson_val *a, const tyjson_val *b) {
-    usize n = tyjson__tag_len(a->tag);
-    if (tyjson_is_arr(a)) {
-        const tyjson_val *x = a + 1, *y = b + 1;
-        for (usize i = 0; i < n; i++) {
-            if (!eq_push(s, x, y)) return false;
-            x = tyjson__next(x);
-            y = tyjson__next(y);
+static eq_frame *eq_push(eq_state *s) {
+    if (s->depth == s->cap) {
+        usize ncap, bytes;
+        if (tyjson__mul_ovf(s->cap, 2, &ncap) || tyjson__mul_ovf(ncap, sizeof(eq_frame), &bytes))
+            return NULL;
+        eq_frame *nf;
+        if (s->frames == s->local) {
+            nf = (eq_frame *)tyjson__malloc(s->alc, bytes);
+            if (nf) memcpy(nf, s->local, sizeof(s->local));
+        } else {
+            nf = (eq_frame *)tyjson__realloc(s->alc, s->frames, s->cap * sizeof(eq_frame), bytes);
         }
-        return true;
+        if (!nf) return NULL;
+        s->frames = nf;
+        s->cap = ncap;
     }
-    /* Objects: try positional pairing first. */
-    usize mark = s->n;
-    const tyjson_val *x = a + 1, *y = b + 1;
-    for (usize i = 0; i < n; i++) {
-        if (!key_equal(x, y)) {
-            s->n = mark;
-            return push_members_by_key(s, a, b, n);
-        }
-        if (!eq_push(s, x + 1, y + 1)) return false;
-        x = tyjson__next(x + 1);
-        y = tyjson__next(y + 1);
+    return &s->frames[s->depth++];
+}
+
+/* The values of member `f->done` of a reordered object pair, or false if a
+ * has a key b lacks. */
+static bool member_pair(eq_frame *f, const tyjson_val **x, const tyjson_val **y) {
+    const tyjson_val *ka, *kb;
+    if (f->index) {
+        ka = f->index[f->done].key;
+        kb = f->index[f->n + f->done].key;
+    } else {
+        ka = f->ka;
+        kb = find_nth_key(f->b, ka, occurrence(f->a, ka));
+        if (!kb) return false;
+        f->ka = tyjson__next(ka + 1);
     }
+    *x = ka + 1;
+    *y = kb + 1;
     return true;
 }
 
-bool tyjson_equals(const tyjson_val *a, const tyjson_val *b) {
-    if (!a || !b) return a == b;
-    eq_stack s;
-    s.items = s.local;
-    s.n = 0;
-    s.cap = sizeof(s.local) / sizeof(s.local[0]);
-    bool ok = eq_push(&s, a, b);
-    while (ok && s.n) {
-        eq_pair p = s.items[--s.n];
-        tyjson_type t = tyjson_get_type(p.a);
-        if (t == TYJSON_TYPE_ARR || t == TYJSON_TYPE_OBJ) {
-            ok = tyjson_get_type(p.b) == t && tyjson__tag_len(p.a->tag) == tyjson__tag_len(p.b->tag) &&
-                 push_children(&s, p.a, p.b);
-        } else {
-            ok = scalar_equal(p.a, p.b);
+/* Starts a frame for objects a and b of equal size whose keys differ in
+ * order. 1: started, 0: key sets differ, -1: no memory. */
+static int eq_open_reordered(eq_state *s, const tyjson_val *a, const tyjson_val *b,
+                             const tyjson_val *end) {
+    usize n = tyjson__tag_len(a->tag);
+    member_ref *index = NULL;
+    if (n > PAIR_BY_SEARCH) {
+        bool same;
+        index = sorted_index(s->alc, a, b, n, &same);
+        if (!index) return -1;
+        if (!same) {
+            tyjson__free(s->alc, index);
+            return 0;
         }
     }
-    if (s.items != s.local) free(s.items);
-    return ok;
+    eq_frame *f = eq_push(s);
+    if (!f) {
+        tyjson__free(s->alc, index);
+        return -1;
+    }
+    f->a = a;
+    f->b = b;
+    f->ka = a + 1;
+    f->index = index;
+    f->n = n;
+    f->done = 0;
+    f->end = end;
+    return 1;
+}
+
+/* 1: equal, 0: not equal, -1: no memory. */
+static int eq_run(eq_state *s, const tyjson_val *pa, const tyjson_val *pb) {
+    const tyjson_val *end = tyjson__next(pa);
+    eq_frame *f;
+    for (;;) {
+        while (pa < end) {
+            if (!slot_equal(pa, pb)) return 0;
+            if (tyjson_is_obj(pa) && !same_key_order(pa, pb)) {
+                int r = eq_open_reordered(s, pa, pb, end);
+                if (r <= 0) return r;
+                goto next_member;
+            }
+            pa++;
+            pb++;
+        }
+        /* The run is over: a member of the innermost reordered object is
+         * done, or everything is. */
+        if (!s->depth) return 1;
+        f = &s->frames[s->depth - 1];
+        if (++f->done == f->n) {
+            pa = tyjson__next(f->a);
+            pb = tyjson__next(f->b);
+            end = f->end;
+            tyjson__free(s->alc, f->index);
+            s->depth--;
+            continue;
+        }
+    next_member:
+        if (!member_pair(&s->frames[s->depth - 1], &pa, &pb)) return 0;
+        end = tyjson__next(pa);
+    }
+}
+
+tyjson_status tyjson_equals_ex(const tyjson_val *a, const tyjson_val *b,
+                               const tyjson_alloc *alc, bool *equal) {
+    if (!equal) return TYJSON_E_INVALID_ARG;
+    *equal = false;
+    if (!a || !b) {
+        *equal = a == b;
+        return TYJSON_OK;
+    }
+    eq_state s;
+    s.alc = alc ? alc : &tyjson__libc_alloc;
+    s.frames = s.local;
+    s.depth = 0;
+    s.cap = EQ_INLINE;
+    int r = eq_run(&s, a, b);
+    eq_release(&s);
+    if (r < 0) return TYJSON_E_NOMEM;
+    *equal = r > 0;
+    return TYJSON_OK;
+}
+
+bool tyjson_equals(const tyjson_val *a, const tyjson_val *b) {
+    bool equal;
+    return tyjson_equals_ex(a, b, NULL, &equal) == TYJSON_OK && equal;
 }

@@ -27,7 +27,8 @@ const char *tyjson_status_msg(tyjson_status code) {
 }
 
 bool tyjson_locate(const char *dat, usize len, usize offset, usize *line, usize *column) {
-    if (!dat || offset > len) return false;
+    if ((!dat && len) || offset > len) return false;
+    if (!dat) dat = ""; /* NULL with length 0: the empty text */
     usize ln = 1;
     const char *line_start = dat;
     const char *p = dat, *end = dat + offset;

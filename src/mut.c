@@ -148,6 +148,27 @@ TYJSON__FORCEINLINE bool len_fits(usize len) {
     return ((u64)len >> (64 - TYJSON__LEN_SHIFT)) == 0;
 }
 
+/* A value sits in a container exactly when its `next` is set: lists are
+ * circular, so even an only child points at itself, and every unlink
+ * clears it. Inserting a linked value (or a container into itself) would
+ * corrupt both lists or make a cycle, so every insertion refuses one. */
+TYJSON__FORCEINLINE bool insertable(const mval *ctn, const mval *v) {
+    return v && !v->next && v != ctn;
+}
+
+/* Clears the links of every child of a container (which then is empty). */
+static void unlink_all(mval *ctn) {
+    usize n = child_count(ctn);
+    mval *v = n ? first_child(ctn) : NULL;
+    while (n--) {
+        mval *next = v->next;
+        v->next = NULL;
+        v = next;
+    }
+    ctn->uni.ptr = NULL;
+    set_len(ctn, 0);
+}
+
 /* Links v after the last child; a NULL last child means the list is empty.
  * The caller keeps the length in the tag. */
 TYJSON__FORCEINLINE void link_last(mval *ctn, mval *v) {
@@ -212,9 +233,9 @@ tyjson_mut_val *tyjson_mut_real(tyjson_mut_doc *doc, double d) {
 }
 
 tyjson_mut_val *tyjson_mut_strn(tyjson_mut_doc *doc, const char *s, size_t len) {
-    if (!s || !len_fits(len)) return NULL;
+    if ((!s && len) || !len_fits(len)) return NULL;
     mval *v = new_val(doc, tyjson__tag(K_STR, len));
-    if (v) v->uni.str = s;
+    if (v) v->uni.str = s ? s : ""; /* NULL, 0: the empty string */
     return v;
 }
 
@@ -224,7 +245,7 @@ tyjson_mut_val *tyjson_mut_str(tyjson_mut_doc *doc, const char *s) {
 
 /* A string or raw value holding a copy of the bytes. */
 static mval *new_copied(tyjson_mut_doc *doc, u64 kind, const char *s, usize len) {
-    if (!doc || !s || !len_fits(len)) return NULL;
+    if (!doc || (!s && len) || !len_fits(len)) return NULL;
     mval *v = new_val(doc, tyjson__tag(kind, len));
     if (!v) return NULL;
     char *p = str_dup(doc, s, len);
@@ -290,14 +311,14 @@ bool tyjson_mut_set_real(tyjson_mut_val *v, double d) {
 }
 
 bool tyjson_mut_set_strn(tyjson_mut_val *v, const char *s, size_t len) {
-    if (!settable(v) || !s || !len_fits(len)) return false;
+    if (!settable(v) || (!s && len) || !len_fits(len)) return false;
     v->tag = tyjson__tag(K_STR, len);
-    v->uni.str = s;
+    v->uni.str = s ? s : "";
     return true;
 }
 
 bool tyjson_mut_set_strncpy(tyjson_mut_doc *doc, tyjson_mut_val *v, const char *s, size_t len) {
-    if (!doc || !settable(v) || !s || !len_fits(len)) return false;
+    if (!doc || !settable(v) || (!s && len) || !len_fits(len)) return false;
     char *p = str_dup(doc, s, len);
     if (!p) return false;
     v->tag = tyjson__tag(K_STR, len);
@@ -334,7 +355,7 @@ tyjson_mut_val *tyjson_mut_arr_get_last(const tyjson_mut_val *arr) {
 }
 
 bool tyjson_mut_arr_append(tyjson_mut_val *arr, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_arr(arr) || !val) return false;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val)) return false;
     usize n = vlen(arr);
     if (!n) arr->uni.ptr = NULL;
     link_last(arr, val);
@@ -343,7 +364,7 @@ bool tyjson_mut_arr_append(tyjson_mut_val *arr, tyjson_mut_val *val) {
 }
 
 bool tyjson_mut_arr_insert(tyjson_mut_val *arr, tyjson_mut_val *val, size_t idx) {
-    if (!tyjson_mut_is_arr(arr) || !val) return false;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val)) return false;
     usize n = vlen(arr);
     if (idx > n) return false;
     if (idx == n) return tyjson_mut_arr_append(arr, val);
@@ -359,7 +380,7 @@ bool tyjson_mut_arr_prepend(tyjson_mut_val *arr, tyjson_mut_val *val) {
 }
 
 tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t idx, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_arr(arr) || !val || idx >= vlen(arr)) return NULL;
+    if (!tyjson_mut_is_arr(arr) || !insertable(arr, val) || idx >= vlen(arr)) return NULL;
     mval *prev = arr_prev(arr, idx);
     mval *old = prev->next;
     if (old == prev) {
@@ -369,6 +390,7 @@ tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t idx, tyjson_m
         prev->next = val;
     }
     if (old == last_child(arr)) arr->uni.ptr = val;
+    old->next = NULL;
     return old;
 }
 
@@ -385,6 +407,7 @@ tyjson_mut_val *tyjson_mut_arr_remove(tyjson_mut_val *arr, size_t idx) {
         if (old == last_child(arr)) arr->uni.ptr = prev;
     }
     set_len(arr, n - 1);
+    old->next = NULL;
     return old;
 }
 
@@ -399,8 +422,7 @@ tyjson_mut_val *tyjson_mut_arr_remove_last(tyjson_mut_val *arr) {
 
 bool tyjson_mut_arr_clear(tyjson_mut_val *arr) {
     if (!tyjson_mut_is_arr(arr)) return false;
-    arr->uni.ptr = NULL;
-    set_len(arr, 0);
+    unlink_all(arr);
     return true;
 }
 
@@ -456,7 +478,7 @@ TYJSON__FORCEINLINE bool keys_same(const mval *a, const mval *b) {
 
 tyjson_mut_val *tyjson_mut_obj_getn(const tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj);
-    if (!n || !key) return NULL;
+    if (!n || (!key && len)) return NULL; /* NULL, 0: the empty key */
     mval *k = first_child(obj);
     while (n--) {
         if (key_is(k, key, len)) return k->next;
@@ -469,8 +491,14 @@ tyjson_mut_val *tyjson_mut_obj_get(const tyjson_mut_val *obj, const char *key) {
     return key ? tyjson_mut_obj_getn(obj, key, strlen(key)) : NULL;
 }
 
+/* A new member's key and value: unlinked, distinct, not the object. */
+TYJSON__FORCEINLINE bool member_ok(const mval *obj, const mval *key, const mval *val) {
+    return tyjson_mut_is_obj(obj) && tyjson_mut_is_str(key) && !key->next &&
+           insertable(obj, val) && key != val;
+}
+
 bool tyjson_mut_obj_add(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_obj(obj) || !tyjson_mut_is_str(key) || !val) return false;
+    if (!member_ok(obj, key, val)) return false;
     usize n = vlen(obj);
     if (!n) obj->uni.ptr = NULL;
     link_last(obj, key);
@@ -482,17 +510,19 @@ bool tyjson_mut_obj_add(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
 /* Unlinks the member whose key follows `prev` (a value node, or the last
  * node for the first member); `left` members remain before the call. */
 static void obj_unlink(mval *obj, mval *prev, usize left) {
-    mval *val = prev->next->next;
+    mval *key = prev->next, *val = key->next;
     if (left == 1) {
         obj->uni.ptr = NULL;
-        return;
+    } else {
+        prev->next = val->next;
+        if (val == last_child(obj)) obj->uni.ptr = prev;
     }
-    prev->next = val->next;
-    if (val == last_child(obj)) obj->uni.ptr = prev;
+    key->next = NULL;
+    val->next = NULL;
 }
 
 bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val) {
-    if (!tyjson_mut_is_obj(obj) || !tyjson_mut_is_str(key) || !val) return false;
+    if (!member_ok(obj, key, val)) return false;
     usize n = vlen(obj), kept = n;
     const char *ks = key->uni.str;
     usize klen = vlen(key);
@@ -508,6 +538,7 @@ bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
             val->next = v->next;
             k->next = val;
             if (v == last_child(obj)) obj->uni.ptr = val;
+            v->next = NULL;
             prev = val;
         } else {
             obj_unlink(obj, prev, kept--);
@@ -520,7 +551,7 @@ bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val
 
 tyjson_mut_val *tyjson_mut_obj_remove_keyn(tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj), kept = n;
-    if (!n || !key) return NULL;
+    if (!n || (!key && len)) return NULL;
     mval *first = NULL;
     mval *prev = last_child(obj);
     for (usize i = 0; i < n; i++) {
@@ -542,8 +573,7 @@ tyjson_mut_val *tyjson_mut_obj_remove_key(tyjson_mut_val *obj, const char *key) 
 
 bool tyjson_mut_obj_clear(tyjson_mut_val *obj) {
     if (!tyjson_mut_is_obj(obj)) return false;
-    obj->uni.ptr = NULL;
-    set_len(obj, 0);
+    unlink_all(obj);
     return true;
 }
 
@@ -555,7 +585,7 @@ TYJSON__FORCEINLINE bool obj_ok(const tyjson_mut_doc *doc, const mval *obj, cons
 /* Appends `key: val` with the key referenced; val NULL (a failed
  * constructor) gives false. */
 static bool obj_add_ref(tyjson_mut_doc *doc, mval *obj, const char *key, mval *val) {
-    if (!val) return false;
+    if (!insertable(obj, val)) return false; /* before the key is allocated */
     mval *k = tyjson_mut_str(doc, key);
     return k && tyjson_mut_obj_add(obj, k, val);
 }
@@ -587,7 +617,7 @@ bool tyjson_mut_obj_add_val(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char
 
 bool tyjson_mut_obj_add_val_keycpy(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key,
                                    tyjson_mut_val *val) {
-    if (!obj_ok(doc, obj, key) || !val) return false;
+    if (!obj_ok(doc, obj, key) || !insertable(obj, val)) return false;
     mval *k = tyjson_mut_strcpy(doc, key);
     return k && tyjson_mut_obj_add(obj, k, val);
 }
@@ -1001,22 +1031,28 @@ tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr) {
 /* ----------------------------------------------------------------------------
  * MARK: - Equality
  *
- * Pairs of containers under comparison sit on a stack. Arrays, and objects
- * whose keys appear in the same order on both sides (the common case), walk
- * both child lists in step. Other objects sort both member lists by key
- * (stable, by position) and compare the sorted lists pairwise: the result
- * is that the values of each key must match in order, which is "any order"
- * for unique keys and "in order" for duplicates, in O(n log n).
+ * Pairs of containers under comparison sit on a stack (one frame per level:
+ * O(depth)). Arrays, and objects whose keys appear in the same order on
+ * both sides (the common case), walk both child lists in step. Other
+ * objects pair their members by key, the k-th occurrence of a key with the
+ * k-th occurrence in the other object (so repeated keys compare in order):
+ * up to PAIR_BY_SEARCH members by searching the other object (no memory),
+ * larger ones through a sorted index of both member lists (stable, by
+ * position), 2 x 16 bytes per member from the allocator, freed when the
+ * object is done.
  * ------------------------------------------------------------------------- */
+#define PAIR_BY_SEARCH 32u
+
 typedef struct kent {
     const mval *key;
     usize pos; /* position in the object: ties keep the document order */
 } kent;
 
 typedef struct eframe {
-    const mval *a, *b; /* next children to compare (lockstep mode) */
-    usize left;        /* children (or members) still to compare */
-    kent *ents;        /* sorted mode: ents[0].pos = n, then a's n, then b's n */
+    const mval *a, *b;   /* lockstep: next children; search: a's next key, b's object */
+    const mval *a_obj;   /* search mode: a's object; NULL otherwise */
+    usize left;          /* children (or members) still to compare */
+    kent *ents;          /* sorted mode: ents[0].pos = n, then a's n, then b's n */
 } eframe;
 
 static int kent_cmp(const void *x, const void *y) {
@@ -1044,24 +1080,45 @@ static bool same_key_order(const mval *a, const mval *b, usize n) {
     return true;
 }
 
-/* 1: keys match and the frame is queued, 0: keys differ, -1: no memory. */
-static int eq_push_sorted(stack *s, const mval *a, const mval *b, usize n) {
-    usize cnt, bytes;
-    if (tyjson__mul_ovf(n, 2, &cnt) || tyjson__add_ovf(cnt, 1, &cnt) ||
-        tyjson__mul_ovf(cnt, sizeof(kent), &bytes))
-        return -1;
-    kent *e = (kent *)tyjson__malloc(s->alc, bytes);
-    if (!e) return -1;
-    e[0].key = NULL;
-    e[0].pos = n;
-    fill_keys(e + 1, a, n);
-    fill_keys(e + 1 + n, b, n);
-    qsort(e + 1, n, sizeof(kent), kent_cmp);
-    qsort(e + 1 + n, n, sizeof(kent), kent_cmp);
-    for (usize i = 0; i < n; i++) {
-        if (!keys_same(e[1 + i].key, e[1 + n + i].key)) {
-            tyjson__free(s->alc, e);
-            return 0;
+/* Key `nth` occurrence (0-based) of key's text in obj, or NULL. */
+static const mval *find_nth_key(const mval *obj, const mval *key, usize nth) {
+    usize n = vlen(obj);
+    const mval *k = first_child(obj);
+    for (usize i = 0; i < n; i++, k = k->next->next) {
+        if (keys_same(k, key) && nth-- == 0) return k;
+    }
+    return NULL;
+}
+
+/* How many keys of obj before `key` have its text. */
+static usize occurrence(const mval *obj, const mval *key) {
+    usize n = 0;
+    for (const mval *k = first_child(obj); k != key; k = k->next->next) n += keys_same(k, key);
+    return n;
+}
+
+/* Queues a pair of objects of n members whose keys differ in order.
+ * 1: queued, 0: keys differ, -1: no memory. */
+static int eq_push_reordered(stack *s, const mval *a, const mval *b, usize n) {
+    kent *e = NULL;
+    if (n > PAIR_BY_SEARCH) {
+        usize cnt, bytes;
+        if (tyjson__mul_ovf(n, 2, &cnt) || tyjson__add_ovf(cnt, 1, &cnt) ||
+            tyjson__mul_ovf(cnt, sizeof(kent), &bytes))
+            return -1;
+        e = (kent *)tyjson__malloc(s->alc, bytes);
+        if (!e) return -1;
+        e[0].key = NULL;
+        e[0].pos = n;
+        fill_keys(e + 1, a, n);
+        fill_keys(e + 1 + n, b, n);
+        qsort(e + 1, n, sizeof(kent), kent_cmp);
+        qsort(e + 1 + n, n, sizeof(kent), kent_cmp);
+        for (usize i = 0; i < n; i++) {
+            if (!keys_same(e[1 + i].key, e[1 + n + i].key)) {
+                tyjson__free(s->alc, e);
+                return 0;
+            }
         }
     }
     eframe *f = (eframe *)stk_push(s);
@@ -1069,7 +1126,9 @@ static int eq_push_sorted(stack *s, const mval *a, const mval *b, usize n) {
         tyjson__free(s->alc, e);
         return -1;
     }
-    f->a = f->b = NULL;
+    f->a = e ? NULL : first_child(a);
+    f->b = e ? NULL : b;
+    f->a_obj = e ? NULL : a;
     f->left = n;
     f->ents = e;
     return 1;
@@ -1104,11 +1163,12 @@ static int eq_step(stack *s, const mval *a, const mval *b) {
         usize n = vlen(a);
         if (n != vlen(b)) return 0;
         if (!n) return 1;
-        if (t == TYJSON_TYPE_OBJ && !same_key_order(a, b, n)) return eq_push_sorted(s, a, b, n);
+        if (t == TYJSON_TYPE_OBJ && !same_key_order(a, b, n)) return eq_push_reordered(s, a, b, n);
         eframe *f = (eframe *)stk_push(s);
         if (!f) return -1;
         f->a = first_child(a);
         f->b = first_child(b);
+        f->a_obj = NULL;
         f->left = child_count(a);
         f->ents = NULL;
         return 1;
@@ -1124,11 +1184,41 @@ static void eq_pop(stack *s) {
     s->len--;
 }
 
-bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
-    if (!a || !b) return a == b; /* as tyjson_equals: NULL equals only NULL */
+/* The next pair of children of the top frame; false when a reordered
+ * object has a key the other lacks. */
+static bool eq_next_pair(eframe *f, const mval **x, const mval **y) {
+    if (f->ents) {
+        usize n = f->ents[0].pos, i = n - f->left;
+        *x = f->ents[1 + i].key->next;
+        *y = f->ents[1 + n + i].key->next;
+    } else if (f->a_obj) {
+        const mval *ka = f->a;
+        const mval *kb = find_nth_key(f->b, ka, occurrence(f->a_obj, ka));
+        if (!kb) return false;
+        *x = ka->next;
+        *y = kb->next;
+        f->a = ka->next->next;
+    } else {
+        *x = f->a;
+        *y = f->b;
+        f->a = f->a->next;
+        f->b = f->b->next;
+    }
+    f->left--;
+    return true;
+}
+
+tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
+                                   const tyjson_alloc *alc, bool *equal) {
+    if (!equal) return TYJSON_E_INVALID_ARG;
+    *equal = false;
+    if (!a || !b) {
+        *equal = a == b; /* as tyjson_equals: NULL equals only NULL */
+        return TYJSON_OK;
+    }
     eframe inl[STACK_INLINE];
     stack s;
-    stk_init(&s, &tyjson__libc_alloc, inl, sizeof(eframe));
+    stk_init(&s, alc ? alc : &tyjson__libc_alloc, inl, sizeof(eframe));
     int r = eq_step(&s, a, b);
     while (r > 0 && s.len) {
         eframe *f = (eframe *)stk_top(&s);
@@ -1137,20 +1227,16 @@ bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
             continue;
         }
         const mval *x, *y;
-        if (f->ents) {
-            usize n = f->ents[0].pos, i = n - f->left;
-            x = f->ents[1 + i].key->next;
-            y = f->ents[1 + n + i].key->next;
-        } else {
-            x = f->a;
-            y = f->b;
-            f->a = x->next;
-            f->b = y->next;
-        }
-        f->left--;
-        r = eq_step(&s, x, y);
+        r = eq_next_pair(f, &x, &y) ? eq_step(&s, x, y) : 0;
     }
     while (s.len) eq_pop(&s);
     stk_free(&s);
-    return r > 0;
+    if (r < 0) return TYJSON_E_NOMEM;
+    *equal = r > 0;
+    return TYJSON_OK;
+}
+
+bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
+    bool equal;
+    return tyjson_mut_equals_ex(a, b, NULL, &equal) == TYJSON_OK && equal;
 }

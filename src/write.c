@@ -9,8 +9,11 @@
  * the only state is, per open container, how many children remain. A
  * mutable container is a circular list whose head pointer is its last
  * child; per open container the walker keeps the next child and the count.
- * The explicit stack lives on the C stack up to STACK_INLINE levels and on
- * the heap (from the options' allocator) beyond.
+ * The immutable walker never allocates: its stack is a window of the
+ * STACK_INLINE innermost levels on the C stack; deeper levels are dropped
+ * and recomputed from the value array when the walk climbs back to them
+ * (refill_levels). The mutable walker's stack lives on the C stack up to
+ * STACK_INLINE levels and on the heap (from the options' allocator) beyond.
  */
 #include "num.h"
 #include "str_write.h"
@@ -19,6 +22,8 @@
 /* Nesting levels kept without allocating: the default parse depth limit is
  * 1024, and 256 levels of (count) cost 2 KiB of stack. */
 #define STACK_INLINE 256u
+/* Levels the immutable walker drops (and later recomputes) at a time. */
+#define STACK_DROP (STACK_INLINE / 2)
 
 /* Bytes of room for one scalar other than a string: the longest number,
  * "-Infinity", plus the separators and the slack callers rely on. */
@@ -227,10 +232,34 @@ TYJSON__FORCEINLINE char *put_indent(tyjson__wbuf *wb, char *d, usize n) {
  * the next sibling. Per level: children left (rem) and object-ness, packed
  * as rem << 1 | obj on the stack. The root is a pseudo-level with rem = 1.
  * ------------------------------------------------------------------------- */
+
+/* Recomputes the stack entries of absolute levels [lo, hi) into out[0..):
+ * entry 0 is the root pseudo-level; entry a (a >= 1) is, for the a-th
+ * container on the path from `root`, the children it has left counting the
+ * one on the path, and whether it is an object. The path is the one that
+ * leads to slot `q`, found by stepping over sibling subtrees from the root
+ * down: no memory beyond the output. */
+static TYJSON__NOINLINE void refill_levels(const tyjson_val *root, const tyjson_val *q,
+                                           usize lo, usize hi, usize *out) {
+    const tyjson_val *c = root;
+    if (lo == 0) out[0] = (usize)1 << 1;
+    for (usize a = 1; a < hi; a++) {
+        usize len = tyjson__tag_len(c->tag), is_obj = (usize)(c->tag & 1), k = 0;
+        const tyjson_val *child = c + 1 + is_obj;
+        while (q >= tyjson__next(child)) { /* q lies beyond this child's subtree */
+            child = tyjson__next(child) + is_obj;
+            k++;
+        }
+        if (a >= lo) out[a - lo] = (len - k) << 1 | is_obj;
+        c = child;
+    }
+}
+
 TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const wopts *o,
                                   const bool pretty) {
-    usize stk_inl[STACK_INLINE];
-    usize *stk = stk_inl, cap = STACK_INLINE, depth = 0;
+    usize stk[STACK_INLINE];
+    usize depth = 0, dropped = 0; /* levels in stk, levels below them dropped */
+    const tyjson_val *root = v;
     usize rem = 1, obj = 0, ind = 0;
     const tyjson_write_flags flags = o->flags;
     const u64 noesc = noesc_want(flags);
@@ -263,10 +292,11 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
                 goto after;
             }
             *d++ = open;
-            if (unlikely(depth == cap)) {
-                usize *ns = (usize *)stack_grow(&o->alc, stk, stk_inl, &cap, sizeof(usize));
-                if (!ns) goto no_mem;
-                stk = ns;
+            if (unlikely(depth == STACK_INLINE)) {
+                /* Keep the innermost levels; refill_levels recomputes the rest. */
+                memmove(stk, stk + STACK_DROP, (STACK_INLINE - STACK_DROP) * sizeof(usize));
+                depth -= STACK_DROP;
+                dropped += STACK_DROP;
             }
             if (unlikely(wb->status != TYJSON_OK)) goto fail;
             stk[depth++] = rem << 1 | obj;
@@ -285,7 +315,14 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
         v++;
     after:
         while (--rem == 0) {
-            if (depth == 0) goto done;
+            if (depth == 0) {
+                if (!dropped) goto done;
+                /* v - 1 is the last slot of the container closing now, so
+                 * the path to it passes through every dropped level. */
+                refill_levels(root, v - 1, dropped - STACK_DROP, dropped, stk);
+                depth = STACK_DROP;
+                dropped -= STACK_DROP;
+            }
             if (pretty) {
                 ind -= o->indent;
                 d = put_indent(wb, d, ind);
@@ -306,18 +343,13 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
 
 done:
     wb->cur = d;
-    stack_free(&o->alc, stk, stk_inl);
     return wb->status == TYJSON_OK;
 too_big:
     tyjson__wbuf_fail(wb, TYJSON_E_SIZE);
     goto fail;
-no_mem:
-    tyjson__wbuf_fail(wb, TYJSON_E_NOMEM);
-    goto fail;
 bad_arg:
     tyjson__wbuf_fail(wb, TYJSON_E_INVALID_ARG);
 fail:
-    stack_free(&o->alc, stk, stk_inl);
     return false;
 }
 
@@ -341,9 +373,9 @@ typedef struct mframe {
 
 TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
                                   const wopts *o, const bool pretty) {
-    mframe stk_inl[STACK_INLINE / 2];
+    mframe stk_inl[STACK_INLINE];
     mframe *stk = stk_inl;
-    usize cap = STACK_INLINE / 2, depth = 0;
+    usize cap = STACK_INLINE, depth = 0;
     usize rem = 1, obj = 0, ind = 0;
     const tyjson_mut_val *nxt = NULL;
     const tyjson_write_flags flags = o->flags;
@@ -525,6 +557,10 @@ static char *write_heap(wsrc src, const tyjson_write_options *opts, usize hint,
 
 static usize write_buf(wsrc src, char *buf, usize cap, const tyjson_write_options *opts,
                        tyjson_error *err) {
+    if (!buf && cap) { /* NULL with cap 0 measures; NULL with room is a bug */
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return 0;
+    }
     char tmp[TYJSON__WBUF_CHUNK];
     wopts o = wopts_make(opts);
     tyjson__wbuf wb;

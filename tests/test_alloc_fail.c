@@ -362,4 +362,36 @@ TEST(pool_too_small) {
     tyjson_doc_free(doc);
 }
 
+/* The pool's blocks form a stack: freeing the most recent block makes the
+ * one before it the most recent again, so it keeps growing in place (the
+ * parser's value array after the duplicate-key scratch). */
+TEST(pool_free_restores_previous_block) {
+    static char mem[4096];
+    tyjson_alloc alc;
+    ASSERT_TRUE(tyjson_alloc_pool_init(&alc, mem, sizeof(mem)));
+    char *a = (char *)alc.malloc(alc.ctx, 100);
+    ASSERT_NOT_NULL(a);
+    memset(a, 'a', 100);
+    char *b = (char *)alc.malloc(alc.ctx, 200);
+    ASSERT_NOT_NULL(b);
+    ASSERT_TRUE(b > a);
+    alc.free(alc.ctx, b);
+    char *a2 = (char *)alc.realloc(alc.ctx, a, 100, 1000);
+    ASSERT_TRUE(a2 == a); /* in place: a is the most recent block again */
+    ASSERT_EQ_MEM(a2, "aaaa", 4);
+    /* Its bytes came back: a block after the grown one starts where b did not. */
+    char *c = (char *)alc.malloc(alc.ctx, 16);
+    ASSERT_NOT_NULL(c);
+    ASSERT_TRUE(c >= a + 1000);
+    /* Freeing a block that is not the most recent reclaims nothing. */
+    alc.free(alc.ctx, a2);
+    char *d = (char *)alc.malloc(alc.ctx, 16);
+    ASSERT_TRUE(d > c);
+    /* Freeing the two most recent in turn walks back down the stack. */
+    alc.free(alc.ctx, d);
+    alc.free(alc.ctx, c);
+    char *e = (char *)alc.malloc(alc.ctx, 16);
+    ASSERT_TRUE(e == c);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -250,12 +250,15 @@ TEST(string_ownership) {
     ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strncpy(doc, "zz", 0)), "");
     ASSERT_TRUE(tyjson_mut_is_str(tyjson_mut_str(doc, "")));
 
-    /* NULL bytes are refused. */
+    /* NULL bytes are refused, except NULL with length 0: the empty string. */
     ASSERT_NULL(tyjson_mut_str(doc, NULL));
-    ASSERT_NULL(tyjson_mut_strn(doc, NULL, 0));
+    ASSERT_NULL(tyjson_mut_strn(doc, NULL, 3));
     ASSERT_NULL(tyjson_mut_strcpy(doc, NULL));
     ASSERT_NULL(tyjson_mut_strncpy(doc, NULL, 3));
-    ASSERT_NULL(tyjson_mut_rawncpy(doc, NULL, 0));
+    ASSERT_NULL(tyjson_mut_rawncpy(doc, NULL, 2));
+    ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strn(doc, NULL, 0)), "");
+    ASSERT_EQ_STR(tyjson_mut_get_str(tyjson_mut_strncpy(doc, NULL, 0)), "");
+    ASSERT_EQ_UINT(tyjson_mut_get_len(tyjson_mut_rawncpy(doc, NULL, 0)), 0);
 
     /* Many copies of varied sizes, including some larger than a chunk, stay
      * intact while later ones are added. */
@@ -341,7 +344,7 @@ TEST(setters_keep_position) {
     ASSERT_FALSE(tyjson_mut_set_sint(NULL, 1));
     ASSERT_FALSE(tyjson_mut_set_real(NULL, 1.0));
     ASSERT_FALSE(tyjson_mut_set_strn(NULL, "x", 1));
-    ASSERT_FALSE(tyjson_mut_set_strn(mid, NULL, 0));
+    ASSERT_FALSE(tyjson_mut_set_strn(mid, NULL, 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(NULL, mid, "x", 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(doc, NULL, "x", 1));
     ASSERT_FALSE(tyjson_mut_set_strncpy(doc, mid, NULL, 1));
@@ -1354,6 +1357,528 @@ TEST(allocation_failure_sweep) {
     /* Enough distinct allocations to have exercised every kind of failure. */
     ASSERT_TRUE(n > 20);
     ASSERT_TRUE(n < 100000);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Equality: memory, out-of-memory, repeated keys (both document kinds)
+ * ------------------------------------------------------------------------- */
+
+/* Parses text into an immutable document and a mutable copy of it. */
+typedef struct twin {
+    tyjson_doc *doc;
+    tyjson_mut_doc *mdoc;
+} twin;
+
+static twin twin_parse(const char *text, size_t len) {
+    twin t;
+    tyjson_read_options ro = {0, 100000, NULL};
+    t.doc = tyjson_read_opts(text, len, &ro, NULL);
+    ASSERT_NOT_NULL(t.doc);
+    t.mdoc = tyjson_doc_mut_copy(t.doc, NULL);
+    ASSERT_NOT_NULL(t.mdoc);
+    return t;
+}
+static twin twin_str(const char *text) { return twin_parse(text, strlen(text)); }
+static void twin_free(twin t) {
+    tyjson_doc_free(t.doc);
+    tyjson_mut_doc_free(t.mdoc);
+}
+
+/* Compares x and y with both equality forms of both document kinds and a
+ * counting allocator; returns the allocator requests of the immutable and
+ * the mutable comparison through *imm_calls / *mut_calls. */
+static bool twin_equal(twin x, twin y, size_t *imm_calls, size_t *mut_calls) {
+    test_alloc t;
+    tyjson_alloc alc = test_alloc_make(&t, SIZE_MAX);
+    bool e1 = true, e2 = true;
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &alc, &e1),
+                  TYJSON_OK);
+    ASSERT_EQ_INT(t.live, 0);
+    if (imm_calls) *imm_calls = t.calls;
+    alc = test_alloc_make(&t, SIZE_MAX);
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                       &alc, &e2),
+                  TYJSON_OK);
+    ASSERT_EQ_INT(t.live, 0);
+    if (mut_calls) *mut_calls = t.calls;
+    ASSERT_EQ_INT(e1, e2);
+    ASSERT_EQ_INT(tyjson_equals(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc)), e1);
+    ASSERT_EQ_INT(tyjson_mut_equals(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc)), e1);
+    return e1;
+}
+
+static bool text_equal(const char *a, const char *b) {
+    twin x = twin_str(a), y = twin_str(b);
+    bool e = twin_equal(x, y, NULL, NULL);
+    ASSERT_EQ_INT(twin_equal(y, x, NULL, NULL), e); /* symmetric */
+    twin_free(x);
+    twin_free(y);
+    return e;
+}
+
+TEST(equals_repeated_keys_pair_in_order) {
+    ASSERT_TRUE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"b\":0,\"a\":1,\"a\":2}"));
+    ASSERT_TRUE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"a\":1,\"a\":2,\"b\":0}"));
+    ASSERT_FALSE(text_equal("{\"a\":1,\"b\":0,\"a\":2}", "{\"a\":2,\"b\":0,\"a\":1}"));
+    ASSERT_FALSE(text_equal("{\"a\":1,\"a\":1}", "{\"a\":1,\"b\":1}"));
+    ASSERT_FALSE(text_equal("{\"b\":1,\"a\":1}", "{\"a\":1,\"c\":1}"));
+    ASSERT_TRUE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":2}]}"));
+    ASSERT_FALSE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":3}]}"));
+    ASSERT_FALSE(text_equal("{\"b\":[1,{\"y\":2,\"x\":1}],\"a\":{}}", "{\"a\":{},\"b\":[1,{\"x\":1,\"y\":2},3]}"));
+    /* Lookups see the first of repeated keys on both sides. */
+    twin t = twin_str("{\"k\":1,\"k\":2}");
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(tyjson_doc_get_root(t.doc), "k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(tyjson_doc_get_root(t.doc), "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_get(tyjson_mut_doc_get_root(t.mdoc), "k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(tyjson_mut_doc_get_root(t.mdoc), "/k")), 1);
+    twin_free(t);
+}
+
+/* Object text of n members "k<i>", in forward or reverse order, with the
+ * key "dup" repeated (values 1 then 2, or swapped). */
+static char *wide_obj(size_t n, bool reverse, bool swap_dup) {
+    char *t = (char *)malloc(n * 24 + 64);
+    size_t len = (size_t)sprintf(t, "{\"dup\":%d", swap_dup ? 2 : 1);
+    for (size_t j = 0; j < n; j++) {
+        size_t i = reverse ? n - 1 - j : j;
+        len += (size_t)sprintf(t + len, ",\"k%zu\":[%zu]", i, i);
+    }
+    sprintf(t + len, ",\"dup\":%d}", swap_dup ? 1 : 2);
+    return t;
+}
+
+TEST(equals_reordered_objects_memory) {
+    /* Up to 32 members: members paired by search, no memory at all. */
+    char *a = wide_obj(20, false, false), *b = wide_obj(20, true, false);
+    twin x = twin_str(a), y = twin_str(b);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 0);
+    ASSERT_EQ_UINT(mc, 0);
+    twin_free(x);
+    twin_free(y);
+    free(a);
+    free(b);
+    /* Larger: one sorted index per side-pair, freed afterwards. */
+    a = wide_obj(500, false, false);
+    b = wide_obj(500, true, false);
+    char *c = wide_obj(500, true, true);
+    x = twin_str(a);
+    y = twin_str(b);
+    twin z = twin_str(c);
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 1);
+    ASSERT_EQ_UINT(mc, 1);
+    ASSERT_FALSE(twin_equal(x, z, NULL, NULL)); /* repeated key's values swapped */
+    /* Out of memory is reported, not taken for "different". */
+    test_alloc t;
+    tyjson_alloc fail = test_alloc_make(&t, 0);
+    bool eq = true;
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &fail, &eq),
+                  TYJSON_E_NOMEM);
+    ASSERT_FALSE(eq);
+    fail = test_alloc_make(&t, 0);
+    eq = true;
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                       &fail, &eq),
+                  TYJSON_E_NOMEM);
+    ASSERT_FALSE(eq);
+    ASSERT_EQ_INT(t.live, 0);
+    twin_free(x);
+    twin_free(y);
+    twin_free(z);
+    free(a);
+    free(b);
+    free(c);
+}
+
+TEST(equals_flat_arrays_need_no_scratch) {
+    /* Two flat arrays of a million elements: no allocation on either side
+     * (the old code took 16 bytes per element from malloc). */
+    const size_t n = 1000000;
+    char *t = (char *)malloc(n * 8 + 8);
+    size_t len = 0;
+    t[len++] = '[';
+    for (size_t i = 0; i < n; i++) len += (size_t)sprintf(t + len, i ? ",%zu" : "%zu", i % 1000);
+    t[len++] = ']';
+    twin x = twin_parse(t, len), y = twin_parse(t, len);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_EQ_UINT(ic, 0);
+    ASSERT_EQ_UINT(mc, 0);
+    twin_free(x);
+    twin_free(y);
+    free(t);
+}
+
+/* `depth` nested objects whose two keys come in opposite orders on the two
+ * sides: every level is a reordered pair. */
+static char *deep_reordered(size_t depth, bool swap) {
+    char *t = (char *)malloc(depth * 16 + 16);
+    size_t len = 0;
+    for (size_t i = 0; i < depth; i++)
+        len += (size_t)sprintf(t + len, swap ? "{\"b\":%zu,\"a\":" : "{\"a\":", i);
+    len += (size_t)sprintf(t + len, "0");
+    for (size_t i = depth; i-- > 0;) len += (size_t)sprintf(t + len, swap ? "}" : ",\"b\":%zu}", i);
+    t[len] = 0;
+    return t;
+}
+
+TEST(equals_deep_reordered_oom_sweep) {
+    char *a = deep_reordered(2000, false), *b = deep_reordered(2000, true);
+    twin x = twin_str(a), y = twin_str(b);
+    size_t ic, mc;
+    ASSERT_TRUE(twin_equal(x, y, &ic, &mc));
+    ASSERT_TRUE(ic > 0 && ic < 20); /* a frame stack grown by doubling */
+    ASSERT_TRUE(mc > 0 && mc < 20);
+    for (size_t at = 0; at < ic; at++) {
+        test_alloc t;
+        tyjson_alloc alc = test_alloc_make(&t, at);
+        bool eq = true;
+        ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), tyjson_doc_get_root(y.doc), &alc, &eq),
+                      TYJSON_E_NOMEM);
+        ASSERT_FALSE(eq);
+        ASSERT_EQ_INT(t.live, 0);
+    }
+    for (size_t at = 0; at < mc; at++) {
+        test_alloc t;
+        tyjson_alloc alc = test_alloc_make(&t, at);
+        bool eq = true;
+        ASSERT_EQ_INT(tyjson_mut_equals_ex(tyjson_mut_doc_get_root(x.mdoc), tyjson_mut_doc_get_root(y.mdoc),
+                                           &alc, &eq),
+                      TYJSON_E_NOMEM);
+        ASSERT_EQ_INT(t.live, 0);
+    }
+    bool eq;
+    ASSERT_EQ_INT(tyjson_equals_ex(NULL, NULL, NULL, &eq), TYJSON_OK);
+    ASSERT_TRUE(eq);
+    ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(x.doc), NULL, NULL, &eq), TYJSON_OK);
+    ASSERT_FALSE(eq);
+    ASSERT_EQ_INT(tyjson_equals_ex(NULL, NULL, NULL, NULL), TYJSON_E_INVALID_ARG);
+    ASSERT_EQ_INT(tyjson_mut_equals_ex(NULL, NULL, NULL, NULL), TYJSON_E_INVALID_ARG);
+    twin_free(x);
+    twin_free(y);
+    free(a);
+    free(b);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Linked values cannot be inserted twice
+ * ------------------------------------------------------------------------- */
+static void assert_writes(tyjson_mut_val *v, const char *want) {
+    size_t len;
+    tyjson_write_options wo = {0, 0, NULL};
+    char *s = tyjson_mut_val_write_opts(v, &wo, &len, NULL);
+    ASSERT_NOT_NULL(s);
+    ASSERT_EQ_STR(s, want);
+    free(s);
+}
+
+TEST(insert_refuses_self_and_linked_values) {
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *root = tyjson_mut_arr(doc);
+    tyjson_mut_doc_set_root(doc, root);
+    /* A container into itself: every insertion refuses. */
+    ASSERT_FALSE(tyjson_mut_arr_append(root, root));
+    ASSERT_FALSE(tyjson_mut_arr_prepend(root, root));
+    ASSERT_FALSE(tyjson_mut_arr_insert(root, root, 0));
+    tyjson_mut_val *o = tyjson_mut_obj(doc);
+    ASSERT_FALSE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "k"), o));
+    ASSERT_FALSE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "k"), o));
+    ASSERT_FALSE(tyjson_mut_obj_add_val(doc, o, "k", o));
+    ASSERT_FALSE(tyjson_mut_obj_add_val_keycpy(doc, o, "k", o));
+    tyjson_mut_val *k = tyjson_mut_str(doc, "k");
+    ASSERT_FALSE(tyjson_mut_obj_add(o, k, k)); /* key and value the same node */
+    ASSERT_EQ_UINT(tyjson_mut_obj_size(o), 0);
+
+    /* [[1,1],[1]] used to come out of appending one node to two arrays. */
+    tyjson_mut_val *a = tyjson_mut_arr_add_arr(doc, root);
+    tyjson_mut_val *b = tyjson_mut_arr_add_arr(doc, root);
+    tyjson_mut_val *one = tyjson_mut_uint(doc, 1);
+    ASSERT_TRUE(tyjson_mut_arr_append(a, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(b, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(a, one));
+    ASSERT_FALSE(tyjson_mut_arr_prepend(b, one));
+    ASSERT_FALSE(tyjson_mut_arr_insert(b, one, 0));
+    ASSERT_NULL(tyjson_mut_arr_replace(a, 0, one));
+    ASSERT_FALSE(tyjson_mut_arr_append(root, a)); /* a already sits in root */
+    ASSERT_FALSE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "x"), one));
+    ASSERT_FALSE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "x"), one));
+    ASSERT_FALSE(tyjson_mut_obj_add_val(doc, o, "x", one));
+    assert_writes(root, "[[1],[]]");
+
+    /* Removing unlinks: the value can then go elsewhere. */
+    ASSERT_TRUE(tyjson_mut_arr_remove(a, 0) == one);
+    ASSERT_TRUE(tyjson_mut_arr_append(b, one));
+    assert_writes(root, "[[],[1]]");
+    tyjson_mut_val *two = tyjson_mut_uint(doc, 2);
+    ASSERT_TRUE(tyjson_mut_arr_replace(b, 0, two) == one); /* the old one is free again */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, one));
+    assert_writes(root, "[[1],[2]]");
+    ASSERT_TRUE(tyjson_mut_arr_clear(b)); /* clear frees every element */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, two));
+    assert_writes(root, "[[1,2],[]]");
+    ASSERT_TRUE(tyjson_mut_arr_remove_last(a) == two);
+    ASSERT_TRUE(tyjson_mut_arr_remove_first(a) == one);
+    ASSERT_TRUE(tyjson_mut_arr_append(b, two));
+    ASSERT_TRUE(tyjson_mut_arr_prepend(b, one));
+    assert_writes(root, "[[],[1,2]]");
+
+    /* Objects: a linked key or value is refused; put and remove unlink. */
+    tyjson_mut_val *key = tyjson_mut_str(doc, "k");
+    tyjson_mut_val *v1 = tyjson_mut_uint(doc, 7), *v2 = tyjson_mut_uint(doc, 8);
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, v1));
+    ASSERT_FALSE(tyjson_mut_obj_add(o, key, v2)); /* key node already linked */
+    ASSERT_TRUE(tyjson_mut_obj_add(o, tyjson_mut_str(doc, "k"), v2)); /* duplicate key */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, o));
+    assert_writes(root, "[[{\"k\":7,\"k\":8}],[1,2]]");
+    tyjson_mut_val *v3 = tyjson_mut_uint(doc, 9);
+    ASSERT_TRUE(tyjson_mut_obj_put(o, tyjson_mut_str(doc, "k"), v3)); /* first wins, later removed */
+    assert_writes(o, "{\"k\":9}");
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v1)); /* both old values are unlinked */
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v2));
+    ASSERT_TRUE(tyjson_mut_obj_remove_key(o, "k") == v3);
+    ASSERT_TRUE(tyjson_mut_arr_append(a, v3));
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, tyjson_mut_null(doc))); /* the first key node, unlinked by remove_key */
+    ASSERT_TRUE(tyjson_mut_obj_clear(o));
+    ASSERT_TRUE(tyjson_mut_obj_add(o, key, tyjson_mut_true(doc)));
+    assert_writes(root, "[[{\"k\":true},7,8,9],[1,2]]");
+    tyjson_mut_doc_free(doc);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - The FOREACH macros evaluate their container once
+ * ------------------------------------------------------------------------- */
+static int foreach_evals;
+static tyjson_val *counted(tyjson_val *v) {
+    foreach_evals++;
+    return v;
+}
+
+TEST(foreach_evaluates_container_once) {
+    tyjson_doc *doc = tyjson_read("{\"a\":[1,2,3],\"b\":{\"x\":1,\"y\":2}}", 31, 0);
+    ASSERT_NOT_NULL(doc);
+    tyjson_val *root = tyjson_doc_get_root(doc);
+    size_t idx, max, sum = 0;
+    tyjson_val *v, *k;
+    foreach_evals = 0;
+    TYJSON_ARR_FOREACH(counted(tyjson_obj_get(root, "a")), idx, max, v) sum += tyjson_get_uint(v);
+    ASSERT_EQ_INT(foreach_evals, 1);
+    ASSERT_EQ_UINT(sum, 6);
+    ASSERT_EQ_UINT(max, 3);
+    foreach_evals = 0;
+    size_t keys = 0;
+    TYJSON_OBJ_FOREACH(counted(tyjson_obj_get(root, "b")), idx, max, k, v) {
+        keys += tyjson_get_len(k);
+        sum += tyjson_get_uint(v);
+    }
+    ASSERT_EQ_INT(foreach_evals, 1);
+    ASSERT_EQ_UINT(keys, 2);
+    ASSERT_EQ_UINT(sum, 9);
+    /* A const container and non-containers work too. */
+    const tyjson_val *croot = root;
+    foreach_evals = 0;
+    TYJSON_OBJ_FOREACH(croot, idx, max, k, v) foreach_evals++;
+    ASSERT_EQ_INT(foreach_evals, 2);
+    TYJSON_ARR_FOREACH(counted(root), idx, max, v) TEST_FAIL("an object is not an array");
+    TYJSON_OBJ_FOREACH(counted(tyjson_obj_get(root, "a")), idx, max, k, v) TEST_FAIL("not an object");
+    ASSERT_EQ_INT(foreach_evals, 4);
+    tyjson_doc_free(doc);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Repeated keys: the first wins everywhere; REJECT rejects everywhere
+ * ------------------------------------------------------------------------- */
+static void assert_rejected_by_every_reader(const char *text) {
+    size_t len = strlen(text);
+    tyjson_read_options ro = {TYJSON_READ_REJECT_DUPLICATE_KEYS, 0, NULL};
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts(text, len, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    ASSERT_NULL(tyjson_read(text, len, TYJSON_READ_REJECT_DUPLICATE_KEYS));
+    FILE *f = tmpfile();
+    ASSERT_NOT_NULL(f);
+    ASSERT_EQ_UINT(fwrite(text, 1, len, f), len);
+    rewind(f);
+    ASSERT_NULL(tyjson_read_fp(f, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    fclose(f);
+    const char *path = "test_mut_dup_keys.json";
+    f = fopen(path, "wb");
+    ASSERT_NOT_NULL(f);
+    ASSERT_EQ_UINT(fwrite(text, 1, len, f), len);
+    fclose(f);
+    ASSERT_NULL(tyjson_read_file(path, &ro, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+    remove(path);
+    /* Without the flag every reader keeps both members. */
+    tyjson_doc *d = tyjson_read(text, len, 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_doc_free(d);
+}
+
+TEST(repeated_keys_first_wins_everywhere) {
+    assert_rejected_by_every_reader("{\"k\":1,\"x\":0,\"k\":2}");
+    /* More than 16 keys: the sorting duplicate check. */
+    char big[512];
+    size_t n = 0;
+    n += (size_t)sprintf(big + n, "{");
+    for (int i = 0; i < 20; i++) n += (size_t)sprintf(big + n, "\"k%d\":%d,", i, i);
+    sprintf(big + n, "\"k7\":99}");
+    assert_rejected_by_every_reader(big);
+
+    const char *text = "{\"k\":1,\"x\":{\"k\":[5],\"k\":[6]},\"k\":2}";
+    tyjson_doc *d = tyjson_read(text, strlen(text), 0);
+    tyjson_val *root = tyjson_doc_get_root(d);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(root, "k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_getn(root, "k", 1)), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(root, "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_ptr_get(root, "/x/k/0")), 5);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_doc_ptr_get(d, "/x/k/0")), 5);
+    tyjson_obj_iter it = tyjson_obj_iter_with(root);
+    size_t ks = 0;
+    tyjson_val *key;
+    while ((key = tyjson_obj_iter_next(&it))) ks += tyjson_equals_str(key, "k");
+    ASSERT_EQ_UINT(ks, 2); /* the iterator sees both */
+
+    tyjson_mut_doc *m = tyjson_doc_mut_copy(d, NULL);
+    tyjson_mut_val *mroot = tyjson_mut_doc_get_root(m);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_get(mroot, "k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_obj_getn(mroot, "k", 1)), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(mroot, "/k")), 1);
+    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_ptr_get(mroot, "/x/k/0")), 5);
+    tyjson_mut_obj_iter mit = tyjson_mut_obj_iter_with(mroot);
+    tyjson_mut_val *mk;
+    ks = 0;
+    while ((mk = tyjson_mut_obj_iter_next(&mit))) ks += tyjson_mut_equals_str(mk, "k");
+    ASSERT_EQ_UINT(ks, 2);
+    /* Back to immutable: order and repeats kept, still the first wins. */
+    tyjson_doc *back = tyjson_mut_doc_imut_copy(m, NULL);
+    ASSERT_EQ_UINT(tyjson_get_uint(tyjson_obj_get(tyjson_doc_get_root(back), "k")), 1);
+    ASSERT_TRUE(tyjson_equals(tyjson_doc_get_root(back), root));
+    /* put: the first member takes the value, later repeats go. */
+    ASSERT_TRUE(tyjson_mut_obj_put(mroot, tyjson_mut_str(m, "k"), tyjson_mut_uint(m, 3)));
+    assert_writes(mroot, "{\"k\":3,\"x\":{\"k\":[5],\"k\":[6]}}");
+    tyjson_doc_free(back);
+    tyjson_mut_doc_free(m);
+    tyjson_doc_free(d);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Equality against reordering, randomised
+ * ------------------------------------------------------------------------- */
+static unsigned long eq_rnd_state = 77;
+static size_t eq_rnd(size_t n) {
+    eq_rnd_state = eq_rnd_state * 6364136223846793005ul + 1442695040888963407ul;
+    return (size_t)(eq_rnd_state >> 33) % n;
+}
+
+/* Random tree: objects of 0..40 distinct keys (so both pairing methods
+ * run), arrays of 0..5, scalar leaves. */
+static tyjson_mut_val *random_tree(tyjson_mut_doc *doc, int depth) {
+    size_t kind = depth <= 0 ? 2 + eq_rnd(2) : eq_rnd(4);
+    if (kind == 0) {
+        tyjson_mut_val *o = tyjson_mut_obj(doc);
+        size_t n = eq_rnd(3) == 0 ? 33 + eq_rnd(8) : eq_rnd(6);
+        for (size_t i = 0; i < n; i++) {
+            char key[16];
+            snprintf(key, sizeof(key), "k%zu", i);
+            ASSERT_TRUE(tyjson_mut_obj_add_val_keycpy(doc, o, key, random_tree(doc, depth - 1)));
+        }
+        return o;
+    }
+    if (kind == 1) {
+        tyjson_mut_val *a = tyjson_mut_arr(doc);
+        for (size_t n = eq_rnd(6); n > 0; n--) ASSERT_TRUE(tyjson_mut_arr_append(a, random_tree(doc, depth - 1)));
+        return a;
+    }
+    return kind == 2 ? tyjson_mut_uint(doc, eq_rnd(3)) : tyjson_mut_strcpy(doc, eq_rnd(2) ? "x" : "y");
+}
+
+/* Shuffles the members of every object in place: clear, then re-add (the
+ * cleared nodes are unlinked, so they can go back in). */
+static void shuffle_members(tyjson_mut_val *v) {
+    if (tyjson_mut_is_arr(v)) {
+        tyjson_mut_arr_iter it = tyjson_mut_arr_iter_with(v);
+        tyjson_mut_val *c;
+        while ((c = tyjson_mut_arr_iter_next(&it))) shuffle_members(c);
+        return;
+    }
+    if (!tyjson_mut_is_obj(v)) return;
+    size_t n = tyjson_mut_obj_size(v);
+    tyjson_mut_val **k = (tyjson_mut_val **)malloc((n + 1) * sizeof(*k));
+    tyjson_mut_val **x = (tyjson_mut_val **)malloc((n + 1) * sizeof(*x));
+    tyjson_mut_obj_iter it = tyjson_mut_obj_iter_with(v);
+    for (size_t i = 0; i < n; i++) {
+        k[i] = tyjson_mut_obj_iter_next(&it);
+        x[i] = tyjson_mut_obj_iter_get_val(k[i]);
+    }
+    for (size_t i = n; i > 1; i--) {
+        size_t j = eq_rnd(i);
+        tyjson_mut_val *tk = k[i - 1], *tx = x[i - 1];
+        k[i - 1] = k[j];
+        x[i - 1] = x[j];
+        k[j] = tk;
+        x[j] = tx;
+    }
+    ASSERT_TRUE(tyjson_mut_obj_clear(v));
+    for (size_t i = 0; i < n; i++) {
+        shuffle_members(x[i]);
+        ASSERT_TRUE(tyjson_mut_obj_add(v, k[i], x[i]));
+    }
+    free(k);
+    free(x);
+}
+
+/* The first scalar leaf found depth-first, or NULL (an empty container). */
+static tyjson_mut_val *first_leaf(tyjson_mut_val *v) {
+    if (!tyjson_mut_is_arr(v) && !tyjson_mut_is_obj(v)) return v;
+    tyjson_mut_val *c = NULL;
+    if (tyjson_mut_is_arr(v)) {
+        c = tyjson_mut_arr_get_first(v);
+    } else {
+        tyjson_mut_obj_iter it = tyjson_mut_obj_iter_with(v);
+        c = tyjson_mut_obj_iter_get_val(tyjson_mut_obj_iter_next(&it));
+    }
+    return c ? first_leaf(c) : NULL;
+}
+
+TEST(equals_random_reordered_trees) {
+    size_t checked = 0, sorted_rounds = 0;
+    for (int round = 0; round < 60; round++) {
+        tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+        tyjson_mut_val *a = random_tree(doc, 4);
+        tyjson_mut_val *b = tyjson_mut_val_mut_copy(doc, a);
+        shuffle_members(b);
+        tyjson_doc *ia = tyjson_mut_val_imut_copy(a, NULL), *ib = tyjson_mut_val_imut_copy(b, NULL);
+        bool e;
+        ASSERT_EQ_INT(tyjson_mut_equals_ex(a, b, NULL, &e), TYJSON_OK);
+        ASSERT_TRUE(e);
+        test_alloc t;
+        tyjson_alloc counter = test_alloc_make(&t, SIZE_MAX);
+        ASSERT_EQ_INT(tyjson_equals_ex(tyjson_doc_get_root(ia), tyjson_doc_get_root(ib), &counter, &e),
+                      TYJSON_OK);
+        ASSERT_TRUE(e);
+        ASSERT_EQ_INT(t.live, 0);
+        sorted_rounds += t.calls > 0; /* an object of more than 32 members was reordered */
+        /* Change one leaf of b: both kinds must now see a difference. */
+        tyjson_mut_val *leaf = first_leaf(b);
+        if (leaf) {
+            ASSERT_TRUE(tyjson_mut_set_real(leaf, 0.5));
+            tyjson_doc *ic = tyjson_mut_val_imut_copy(b, NULL);
+            ASSERT_FALSE(tyjson_mut_equals(a, b));
+            ASSERT_FALSE(tyjson_mut_equals(b, a));
+            ASSERT_FALSE(tyjson_equals(tyjson_doc_get_root(ia), tyjson_doc_get_root(ic)));
+            ASSERT_FALSE(tyjson_equals(tyjson_doc_get_root(ic), tyjson_doc_get_root(ia)));
+            tyjson_doc_free(ic);
+            checked++;
+        }
+        tyjson_doc_free(ia);
+        tyjson_doc_free(ib);
+        tyjson_mut_doc_free(doc);
+    }
+    ASSERT_TRUE(checked > 30);
+    ASSERT_TRUE(sorted_rounds > 5);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

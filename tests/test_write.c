@@ -872,6 +872,180 @@ TEST(deep_pretty_3000) {
     free(v);
 }
 
+/* Text nested `depth` levels, alternating arrays and objects, with siblings
+ * before and after every nested level, so that closing any level resumes
+ * its parent in the middle of its children. */
+static char *deep_mixed_text(size_t depth, size_t *len) {
+    size_t cap = depth * 40 + 64, n = 0;
+    char *t = (char *)malloc(cap);
+    for (size_t i = 0; i < depth; i++)
+        n += (size_t)snprintf(t + n, cap - n, i % 2 ? "{\"a%zu\":%zu,\"n\":" : "[%zu,", i % 7, i);
+    n += (size_t)snprintf(t + n, cap - n, "null");
+    for (size_t i = depth; i-- > 0;)
+        n += (size_t)snprintf(t + n, cap - n, i % 2 ? ",\"z\":%zu}" : ",%zu]", i % 5);
+    *len = n;
+    return t;
+}
+
+/* The immutable fixed-buffer writer allocates nothing at any depth: the
+ * levels beyond its inline window are recomputed from the value array. */
+TEST(write_buf_immutable_never_allocates_at_depth_10k) {
+    size_t len;
+    char *text = deep_mixed_text(10000, &len);
+    tyjson_read_options ro = {0, 20000, NULL};
+    tyjson_doc *doc = tyjson_read_opts(text, len, &ro, NULL);
+    ASSERT_NOT_NULL(doc);
+    tyjson_val *root = tyjson_doc_get_root(doc);
+    test_alloc counter;
+    tyjson_alloc alc = test_alloc_make(&counter, SIZE_MAX);
+    char *out = (char *)malloc(len + 1);
+    for (int pretty = 0; pretty < 2; pretty++) {
+        tyjson_write_options wo = {pretty ? TYJSON_WRITE_PRETTY : 0u, 1, &alc};
+        tyjson_error err;
+        size_t need = tyjson_val_write_buf(root, NULL, 0, &wo, &err);
+        ASSERT_EQ_INT(err.code, TYJSON_E_BUF_TOO_SMALL);
+        char *big = (char *)malloc(need + 1);
+        ASSERT_EQ_UINT(tyjson_val_write_buf(root, big, need + 1, &wo, &err), need);
+        ASSERT_EQ_INT(err.code, TYJSON_OK);
+        if (!pretty) {
+            ASSERT_EQ_UINT(need, len);
+            ASSERT_EQ_MEM(big, text, len);
+        } else {
+            /* The mutable walker keeps a real stack: same text expected. */
+            tyjson_mut_doc *m = tyjson_doc_mut_copy(doc, NULL);
+            tyjson_write_options plain = {TYJSON_WRITE_PRETTY, 1, NULL};
+            size_t mlen;
+            char *mtext = tyjson_mut_write_opts(m, &plain, &mlen, NULL);
+            ASSERT_NOT_NULL(mtext);
+            ASSERT_EQ_UINT(mlen, need);
+            ASSERT_EQ_MEM(big, mtext, need);
+            free(mtext);
+            tyjson_mut_doc_free(m);
+        }
+        free(big);
+    }
+    /* Too small a buffer still counts the exact length without allocating. */
+    tyjson_write_options wo = {0, 0, &alc};
+    tyjson_error err;
+    ASSERT_EQ_UINT(tyjson_val_write_buf(root, out, len / 3, &wo, &err), len);
+    ASSERT_EQ_INT(err.code, TYJSON_E_BUF_TOO_SMALL);
+    ASSERT_EQ_UINT(counter.calls, 0);
+    /* The heap writer's only allocations are its text buffer. */
+    size_t wlen;
+    char *w = tyjson_val_write_opts(root, &wo, &wlen, &err);
+    ASSERT_NOT_NULL(w);
+    ASSERT_EQ_UINT(wlen, len);
+    ASSERT_EQ_MEM(w, text, len);
+    tyjson_free(&alc, w);
+    ASSERT_EQ_INT(counter.live, 0);
+    free(out);
+    tyjson_doc_free(doc);
+    free(text);
+}
+
+/* Random deep documents: at every level a random container kind, a random
+ * number of siblings before and after the nested child (scalars, small
+ * containers), so the dropped levels resume at every kind of position. */
+static size_t rnd_state = 12345;
+static size_t rnd(size_t n) {
+    rnd_state = rnd_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (size_t)(rnd_state >> 33) % n;
+}
+
+static void put_sibling(char *t, size_t *n, bool obj, size_t i) {
+    static const char *const vals[] = {"1", "\"s\"", "[]", "{}", "[1,{\"q\":[2]}]", "null"};
+    if (obj) *n += (size_t)sprintf(t + *n, "\"s%zu\":", i);
+    *n += (size_t)sprintf(t + *n, "%s,", vals[rnd(6)]);
+}
+
+static char *random_deep_text(size_t depth, size_t *len) {
+    size_t cap = depth * 160 + 64, n = 0;
+    char *t = (char *)malloc(cap);
+    bool *obj = (bool *)malloc(depth * sizeof(bool));
+    size_t *after = (size_t *)malloc(depth * sizeof(size_t));
+    for (size_t d = 0; d < depth; d++) {
+        obj[d] = rnd(2) != 0;
+        t[n++] = obj[d] ? '{' : '[';
+        for (size_t b = rnd(4); b > 0; b--) put_sibling(t, &n, obj[d], b);
+        if (obj[d]) n += (size_t)sprintf(t + n, "\"n\":");
+        after[d] = rnd(4);
+    }
+    n += (size_t)sprintf(t + n, "0");
+    for (size_t d = depth; d-- > 0;) {
+        for (size_t a = 0; a < after[d]; a++) {
+            t[n++] = ',';
+            put_sibling(t, &n, obj[d], 100 + a);
+            n--; /* drop put_sibling's comma */
+        }
+        t[n++] = obj[d] ? '}' : ']';
+    }
+    t[n] = 0;
+    free(obj);
+    free(after);
+    *len = n;
+    return t;
+}
+
+TEST(write_buf_immutable_random_deep_documents) {
+    for (int round = 0; round < 20; round++) {
+        size_t len;
+        char *text = random_deep_text(200 + rnd(900), &len);
+        tyjson_read_options ro = {0, 5000, NULL};
+        tyjson_error err;
+        tyjson_doc *doc = tyjson_read_opts(text, len, &ro, &err);
+        if (!doc) TEST_FAIL("round %d: %s at %zu", round, err.msg, err.offset);
+        tyjson_mut_doc *m = tyjson_doc_mut_copy(doc, NULL);
+        for (int pretty = 0; pretty < 2; pretty++) {
+            tyjson_write_options wo = {pretty ? TYJSON_WRITE_PRETTY : 0u, 0, NULL};
+            size_t mlen;
+            char *want = tyjson_mut_write_opts(m, &wo, &mlen, NULL); /* the stack walker */
+            ASSERT_NOT_NULL(want);
+            if (!pretty) ASSERT_EQ_STR(want, text);
+            char *out = (char *)malloc(mlen + 1);
+            ASSERT_EQ_UINT(tyjson_val_write_buf(tyjson_doc_get_root(doc), out, mlen + 1, &wo, &err), mlen);
+            ASSERT_EQ_MEM(out, want, mlen);
+            free(out);
+            free(want);
+        }
+        tyjson_mut_doc_free(m);
+        tyjson_doc_free(doc);
+        free(text);
+    }
+}
+
+/* The mutable fixed-buffer writer allocates exactly when nesting passes 256
+ * levels (its stack, from opts->alc), as write.h says. */
+TEST(write_buf_mutable_allocates_only_past_256_levels) {
+    for (size_t depth = 255; depth <= 258; depth++) {
+        size_t len;
+        char *text = deep_mixed_text(depth, &len);
+        tyjson_doc *doc = tyjson_read_opts(text, len, NULL, NULL);
+        ASSERT_NOT_NULL(doc);
+        tyjson_mut_doc *m = tyjson_doc_mut_copy(doc, NULL);
+        test_alloc counter;
+        tyjson_alloc alc = test_alloc_make(&counter, SIZE_MAX);
+        tyjson_write_options wo = {0, 0, &alc};
+        char *out = (char *)malloc(len + 1);
+        tyjson_error err;
+        ASSERT_EQ_UINT(tyjson_mut_val_write_buf(tyjson_mut_doc_get_root(m), out, len + 1, &wo, &err),
+                       len);
+        ASSERT_EQ_MEM(out, text, len);
+        ASSERT_EQ_UINT(counter.calls, depth > 256 ? 1 : 0);
+        ASSERT_EQ_INT(counter.live, 0);
+        /* Out of memory for that stack is reported, not hidden. */
+        if (depth > 256) {
+            alc = test_alloc_make(&counter, 0);
+            ASSERT_EQ_UINT(tyjson_mut_val_write_buf(tyjson_mut_doc_get_root(m), out, len + 1, &wo, &err),
+                           0);
+            ASSERT_EQ_INT(err.code, TYJSON_E_NOMEM);
+        }
+        free(out);
+        tyjson_mut_doc_free(m);
+        tyjson_doc_free(doc);
+        free(text);
+    }
+}
+
 /* ----------------------------------------------------------------------------
  * MARK: - Mutable values
  * ------------------------------------------------------------------------- */

@@ -143,8 +143,11 @@ TYJSON_API const tyjson_alloc *tyjson_alloc_libc(void);
 
 /**
  * Makes an allocator that serves every request from the caller's buffer
- * `buf` of `size` bytes and never calls malloc. Memory is reclaimed only when
- * the buffer is discarded (or re-initialised). Returns false if the buffer is
+ * `buf` of `size` bytes and never calls malloc. Blocks are carved one after
+ * the other (16 bytes of header each); the most recent block can grow and
+ * shrink in place, and freeing it gives its bytes back (the block before it
+ * becomes the most recent again). Other frees reclaim nothing until the
+ * buffer is discarded (or re-initialised). Returns false if the buffer is
  * too small to hold the pool's bookkeeping (about 64 bytes).
  * Not thread-safe: one pool per thread.
  */

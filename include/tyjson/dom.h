@@ -176,9 +176,10 @@ TYJSON_INLINE double tyjson_get_num(const tyjson_val *v) {
     return 0.0;
 }
 /** Exact int64 of an integer value. Returns false (and leaves *out) if the
- *  value is not an integer or does not fit. */
+ *  value is not an integer or does not fit, or if out is NULL. */
 TYJSON_API bool tyjson_get_i64(const tyjson_val *v, int64_t *out);
-/** Exact uint64 of an integer value; false if not an integer or negative. */
+/** Exact uint64 of an integer value; false if not an integer or negative,
+ *  or if out is NULL. */
 TYJSON_API bool tyjson_get_u64(const tyjson_val *v, uint64_t *out);
 
 /** NUL-terminated bytes of a string or raw value; NULL for other types. */
@@ -228,9 +229,10 @@ TYJSON_INLINE size_t tyjson_obj_size(const tyjson_val *obj) {
     return tyjson_is_obj(obj) ? (size_t)(obj->tag >> TYJSON__LEN_SHIFT) : 0;
 }
 /** Value of the first member whose key equals `key` (NUL-terminated), or
- *  NULL. Linear in the member count. */
+ *  NULL. Linear in the member count. Repeated keys: the first one wins, here
+ *  and in JSON Pointer lookups, on both document kinds. */
 TYJSON_API tyjson_val *tyjson_obj_get(const tyjson_val *obj, const char *key);
-/** Same, with a key of `len` bytes. */
+/** Same, with a key of `len` bytes (NULL with len 0 is the empty key). */
 TYJSON_API tyjson_val *tyjson_obj_getn(const tyjson_val *obj, const char *key, size_t len);
 
 /** Array iterator: `while ((v = tyjson_arr_iter_next(&it)))`. */
@@ -247,15 +249,16 @@ TYJSON_INLINE tyjson_arr_iter tyjson_arr_iter_with(const tyjson_val *arr) {
     return it;
 }
 TYJSON_INLINE tyjson_val *tyjson_arr_iter_next(tyjson_arr_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_val *v = it->cur;
     it->idx++;
     it->cur = tyjson__next(v);
     return v;
 }
 
-/** Object iterator: keys in document order; the value of the key last
- *  returned is tyjson_obj_iter_get_val(key). */
+/** Object iterator: every key in document order, repeated keys included
+ *  (lookups return the first of them); the value of the key last returned
+ *  is tyjson_obj_iter_get_val(key). */
 typedef struct tyjson_obj_iter {
     size_t idx, max;
     tyjson_val *cur;
@@ -272,25 +275,33 @@ TYJSON_INLINE tyjson_obj_iter tyjson_obj_iter_with(const tyjson_val *obj) {
 }
 /** Next key, or NULL at the end. */
 TYJSON_INLINE tyjson_val *tyjson_obj_iter_next(tyjson_obj_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_val *key = it->cur;
     it->idx++;
     it->cur = tyjson__next(key + 1);
     return key;
 }
-/** The value that follows a key. */
-TYJSON_INLINE tyjson_val *tyjson_obj_iter_get_val(tyjson_val *key) { return key + 1; }
+/** The value that follows a key (NULL for NULL). */
+TYJSON_INLINE tyjson_val *tyjson_obj_iter_get_val(tyjson_val *key) { return key ? key + 1 : NULL; }
 
-/** Loops `val` over the elements of `arr`; `idx` counts from 0. */
+/* The container of a FOREACH, held in the loop's own pointer variable so
+ * that the container expression is evaluated exactly once. */
+TYJSON_INLINE tyjson_val *tyjson__foreach_ctn(const tyjson_val *ctn) {
+    return (tyjson_val *)(uintptr_t)ctn;
+}
+
+/** Loops `val` over the elements of `arr` (an expression evaluated once;
+ *  NULL or a non-array loops zero times); `idx` counts from 0. */
 #define TYJSON_ARR_FOREACH(arr, idx, max, val)                                   \
-    for ((idx) = 0, (max) = tyjson_arr_size(arr),                               \
-        (val) = tyjson_arr_get_first(arr);                                      \
+    for ((idx) = 0, (val) = tyjson__foreach_ctn(arr),                           \
+        (max) = tyjson_arr_size(val), (val) = tyjson_arr_get_first(val);        \
          (idx) < (max); (idx)++, (val) = tyjson__next(val))
 
-/** Loops `key`/`val` over the members of `obj`. */
+/** Loops `key`/`val` over the members of `obj` (evaluated once), in
+ *  document order, repeated keys included. */
 #define TYJSON_OBJ_FOREACH(obj, idx, max, key, val)                              \
-    for ((idx) = 0, (max) = tyjson_obj_size(obj),                               \
-        (key) = (max) ? (tyjson_val *)(uintptr_t)((obj) + 1) : NULL,            \
+    for ((idx) = 0, (key) = tyjson__foreach_ctn(obj),                           \
+        (max) = tyjson_obj_size(key), (key) = (max) ? (key) + 1 : NULL,         \
         (val) = (key) ? (key) + 1 : NULL;                                       \
          (idx) < (max);                                                         \
          (idx)++, (key) = tyjson__next(val), (val) = (key) + 1)
@@ -314,11 +325,36 @@ TYJSON_API tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr
 
 /**
  * Deep equality. Objects are equal when they have the same members in any
- * order (with duplicate keys, the members must match in order). Integers
- * compare by value whatever their subtype; a REAL never equals an integer
- * (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers compare by text.
- * Iterative: no recursion whatever the depth.
+ * order. With a repeated key (possible unless parsed with
+ * TYJSON_READ_REJECT_DUPLICATE_KEYS), the k-th occurrence of the key pairs
+ * with the k-th occurrence in the other object, so the values of a repeated
+ * key must match in order: {"a":1,"b":0,"a":2} equals {"b":0,"a":1,"a":2}
+ * but not {"a":2,"b":0,"a":1}. (Lookups see only the
+ * first of repeated keys; equal values therefore give equal lookups.)
+ * Integers compare by value whatever their subtype; a REAL never equals an
+ * integer (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers
+ * compare by text. Iterative: no recursion whatever the depth.
+ *
+ * Memory: none for arrays, scalars and objects whose keys come in the same
+ * order on both sides. A pair of objects whose keys come in different
+ * orders takes a frame (under 64 bytes) while it is compared (the first 32 nested
+ * such pairs on the C stack, deeper ones from the allocator), and if it has
+ * more than 32 members also a sorted index of 32 bytes per member, released
+ * when the pair is done. So the scratch is O(depth), plus O(width) of the
+ * reordered objects larger than 32 members on the current path.
+ *
+ * Returns TYJSON_OK with *equal set, TYJSON_E_NOMEM (with *equal false)
+ * when scratch memory from `alc` (NULL = libc) runs out, or
+ * TYJSON_E_INVALID_ARG when `equal` is NULL. A NULL value equals only NULL.
+ * Values do not know their document: pass the document's allocator to keep
+ * the scratch in it.
  */
+TYJSON_API tyjson_status tyjson_equals_ex(const tyjson_val *a, const tyjson_val *b,
+                                          const tyjson_alloc *alc, bool *equal);
+
+/** tyjson_equals_ex with libc scratch, as a bool: false when the values
+ *  differ and also when scratch memory runs out (use tyjson_equals_ex to
+ *  tell the two apart). */
 TYJSON_API bool tyjson_equals(const tyjson_val *a, const tyjson_val *b);
 
 #ifdef __cplusplus

@@ -8,6 +8,22 @@
  * A value belongs to the document that created it: adding it to a container
  * of another document is a programmer error.
  *
+ * Linking: a value sits in at most one container at a time. Every call that
+ * puts a value into a container (insert, append, prepend, replace, the
+ * object add and put calls and their helpers) refuses, returning false or
+ * NULL and changing nothing, a value that is already in a container, a
+ * container put into itself, and an object key used as its own value.
+ * Removing a value (remove, replace, put, clear) takes it out, so it can be
+ * inserted again. Values have no parent pointers, so inserting a container
+ * into one of its own descendants (a cycle) is not detected: avoiding it is
+ * the caller's duty, and what any call does with a cycle is undefined.
+ *
+ * Repeated keys: an object may hold the same key twice (tyjson_mut_obj_add
+ * allows it, and parsed documents keep repeats). Lookups (obj_get, ptr_get)
+ * return the first member with the key, like the immutable side; the
+ * iterator visits every member in order; equality pairs repeats in order
+ * (see tyjson_equals_ex).
+ *
  * String ownership is explicit in the name:
  *   tyjson_mut_str / _strn       reference the caller's bytes, which must
  *                                outlive the document (no copy, no alloc);
@@ -124,16 +140,19 @@ TYJSON_API tyjson_mut_val *tyjson_mut_arr_get(const tyjson_mut_val *arr, size_t 
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_get_first(const tyjson_mut_val *arr);
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_get_last(const tyjson_mut_val *arr);
 /** Adds at the end / the front / before position idx (idx == size appends).
- *  False if arr is not an array, val is NULL, or idx > size. */
+ *  False if arr is not an array, val is NULL or already in a container (see
+ *  "Linking" above), val is arr, or idx > size. */
 TYJSON_API bool tyjson_mut_arr_append(tyjson_mut_val *arr, tyjson_mut_val *val);
 TYJSON_API bool tyjson_mut_arr_prepend(tyjson_mut_val *arr, tyjson_mut_val *val);
 TYJSON_API bool tyjson_mut_arr_insert(tyjson_mut_val *arr, tyjson_mut_val *val, size_t idx);
-/** Replaces element idx; returns the old element or NULL. */
+/** Replaces element idx; returns the old element (now unlinked), or NULL if
+ *  idx is out of range or val cannot be inserted (see "Linking"). */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t idx, tyjson_mut_val *val);
-/** Unlinks element idx; returns it, or NULL. */
+/** Unlinks element idx; returns it (free to be inserted again), or NULL. */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_remove(tyjson_mut_val *arr, size_t idx);
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_remove_first(tyjson_mut_val *arr);
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_remove_last(tyjson_mut_val *arr);
+/** Empties the array, unlinking every element: O(size). */
 TYJSON_API bool tyjson_mut_arr_clear(tyjson_mut_val *arr);
 
 /* Append helpers: create the value in doc and append it; false on failure. */
@@ -161,7 +180,7 @@ TYJSON_INLINE tyjson_mut_arr_iter tyjson_mut_arr_iter_with(const tyjson_mut_val 
 }
 /** Next element or NULL. Do not modify the array while iterating. */
 TYJSON_INLINE tyjson_mut_val *tyjson_mut_arr_iter_next(tyjson_mut_arr_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_mut_val *v = it->cur;
     it->idx++;
     it->cur = v->next;
@@ -176,15 +195,19 @@ TYJSON_INLINE size_t tyjson_mut_obj_size(const tyjson_mut_val *obj) { return tyj
 TYJSON_API tyjson_mut_val *tyjson_mut_obj_get(const tyjson_mut_val *obj, const char *key);
 TYJSON_API tyjson_mut_val *tyjson_mut_obj_getn(const tyjson_mut_val *obj, const char *key, size_t len);
 /** Appends a member (key must be a string value); duplicates are allowed.
- *  False on bad arguments. */
+ *  False on bad arguments, or if key or val is already in a container, or
+ *  key == val, or val == obj (see "Linking"). */
 TYJSON_API bool tyjson_mut_obj_add(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val);
 /** Replaces the value of the first member with key's text, removing any later
- *  members with the same key; adds the member if absent. */
+ *  members with the same key; adds the member if absent. The first member's
+ *  key node stays (the given key is then not used); replaced and removed
+ *  nodes are unlinked. Same refusals as tyjson_mut_obj_add. */
 TYJSON_API bool tyjson_mut_obj_put(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val);
-/** Removes every member with this key; returns the value of the first one
- *  removed, or NULL if none. */
+/** Removes every member with this key (keys and values are unlinked);
+ *  returns the value of the first one removed, or NULL if none. */
 TYJSON_API tyjson_mut_val *tyjson_mut_obj_remove_key(tyjson_mut_val *obj, const char *key);
 TYJSON_API tyjson_mut_val *tyjson_mut_obj_remove_keyn(tyjson_mut_val *obj, const char *key, size_t len);
+/** Empties the object, unlinking every key and value: O(size). */
 TYJSON_API bool tyjson_mut_obj_clear(tyjson_mut_val *obj);
 
 /* Member helpers: the key is referenced (no copy) unless named _keycpy below;
@@ -219,13 +242,13 @@ TYJSON_INLINE tyjson_mut_obj_iter tyjson_mut_obj_iter_with(const tyjson_mut_val 
 }
 /** Next key or NULL; its value is key->next. */
 TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_next(tyjson_mut_obj_iter *it) {
-    if (it->idx >= it->max) return NULL;
+    if (!it || it->idx >= it->max) return NULL;
     tyjson_mut_val *k = it->cur;
     it->idx++;
     it->cur = k->next->next;
     return k;
 }
-TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_get_val(tyjson_mut_val *key) { return key->next; }
+TYJSON_INLINE tyjson_mut_val *tyjson_mut_obj_iter_get_val(tyjson_mut_val *key) { return key ? key->next : NULL; }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Copies, pointer, equality
@@ -244,7 +267,20 @@ TYJSON_API tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_getx(const tyjson_mut_val *val, const char *ptr,
                                                size_t len, tyjson_error *err);
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr);
-/** Deep equality with the rules of tyjson_equals. */
+/**
+ * Deep equality with the rules of tyjson_equals_ex (repeated keys compare in
+ * order), reporting out-of-memory: TYJSON_OK with *equal set,
+ * TYJSON_E_NOMEM (*equal false) or TYJSON_E_INVALID_ARG (`equal` NULL).
+ * Memory: one 40-byte frame per level of nesting being compared (32 levels
+ * on the C stack, deeper from `alc`, NULL = libc), plus, for a pair of
+ * objects of more than 32 members whose keys come in different orders, a
+ * sorted index of 32 bytes per member while that pair is compared. Values
+ * do not know their document: pass its allocator to keep the scratch there.
+ */
+TYJSON_API tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
+                                              const tyjson_alloc *alc, bool *equal);
+/** tyjson_mut_equals_ex with libc scratch, as a bool: false when the values
+ *  differ and also when scratch memory runs out. */
 TYJSON_API bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b);
 
 #ifdef __cplusplus

@@ -10,6 +10,18 @@
  * characters as \u00XX with lowercase hex); flags add \uXXXX for non-ASCII
  * and \/ for '/'. Output is iterative: no recursion whatever the depth.
  *
+ * Argument order: a destination that exists before the call comes first:
+ * the _fp, _file and _cb writers take the stream, the path, or the callback
+ * and its context, then the value, as fprintf(fp, ...) does. Memory the
+ * call fills or returns comes after the value: _buf takes (val, buf, cap)
+ * and _opts returns the text. Options and the error record are always last.
+ *
+ * Memory: the immutable writers (tyjson_val_write_*, tyjson_write*) keep
+ * no allocated state at any depth; only the text of _opts comes from
+ * opts->alc. The mutable writers keep 256 levels of nesting on the C stack
+ * and, for deeper values, one stack block (16 bytes per level, grown by
+ * doubling) from opts->alc.
+ *
  * Thread-safety: writing only reads the document; concurrent writers of the
  * same immutable document are fine.
  */
@@ -39,8 +51,9 @@ TYJSON_API char *tyjson_write_opts(const tyjson_doc *doc,
 TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, size_t *len);
 
 /**
- * Writes into the caller's buffer (allocating from opts->alc only for
- * nesting deeper than 256 levels).
+ * Writes into the caller's buffer. Never allocates, whatever the depth.
+ * buf may be NULL when cap is 0 (to measure); NULL with cap > 0 is
+ * TYJSON_E_INVALID_ARG.
  * @return the text length, not counting the NUL, like snprintf. If it is
  *   >= cap the buffer was too small: err->code is TYJSON_E_BUF_TOO_SMALL,
  *   nothing was written past cap, and return + 1 bytes are needed.
@@ -67,6 +80,9 @@ TYJSON_API char *tyjson_mut_write_opts(const tyjson_mut_doc *doc,
                                        const tyjson_write_options *opts,
                                        size_t *len, tyjson_error *err);
 TYJSON_API char *tyjson_mut_write(const tyjson_mut_doc *doc, tyjson_write_flags flags, size_t *len);
+/** As tyjson_val_write_buf, but a value nested deeper than 256 levels needs
+ *  a stack block from opts->alc (TYJSON_E_NOMEM when it fails); shallower
+ *  values never allocate. */
 TYJSON_API size_t tyjson_mut_val_write_buf(const tyjson_mut_val *val, char *buf, size_t cap,
                                            const tyjson_write_options *opts,
                                            tyjson_error *err);
