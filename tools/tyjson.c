@@ -404,8 +404,8 @@ static int find_hint(const cli *c, const char *dat, size_t len, const tyjson_err
     unsigned char b = at < len ? (unsigned char)dat[at] : 0;
     int candidate = HINT_COUNT;
     if (at == 0 && len >= 3 && memcmp(dat, "\xEF\xBB\xBF", 3) == 0) candidate = HINT_BOM;
-    else if (err->code == TYJSON_E_TRAILING) candidate = HINT_LINES;
     else if (b == '/') candidate = HINT_COMMENTS;
+    else if (err->code == TYJSON_E_TRAILING) candidate = HINT_LINES;
     else if ((b == ']' || b == '}') && err->code == TYJSON_E_UNEXPECTED_CHAR) candidate = HINT_TRAILING;
     else if (b == 'N' || b == 'I' || (b == '-' && at + 1 < len && dat[at + 1] == 'I'))
         candidate = HINT_INF_NAN;
