@@ -29,6 +29,7 @@ typedef struct parser {
     tyjson_doc *doc; /* block: header + value array */
     usize cap;       /* value capacity of the block */
     usize max_vals;  /* no valid input of len bytes needs more values */
+    u32 max_depth;
 } parser;
 
 /* Slots a document of len bytes can need. Valid JSON needs at most one
@@ -312,12 +313,26 @@ static void describe_literal(msg_out *o, tyjson_status code, const u8 *tok, cons
     }
 }
 
-/* Fills err->msg for a parse error. tok is where the current token (value,
- * key) started, pos the reported byte. Cold: runs once per failed parse. */
-static TYJSON__NOINLINE void describe_error(tyjson_error *err, tyjson_status code, int expect,
-                                            const u8 *tok, const u8 *pos, const u8 *end,
-                                            u32 max_depth) {
-    if (!err) return;
+/* Where the number whose bad byte is pos starts. A number is never
+ * preceded by a number byte (a delimiter, whitespace, a comment or the
+ * start of the input comes first), so going back over them finds it. */
+static const u8 *number_start(const u8 *buf, const u8 *pos) {
+    const u8 *q = pos;
+    while (q > buf && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '-' || q[-1] == '+' ||
+                       q[-1] == '.' || q[-1] == 'e' || q[-1] == 'E'))
+        q--;
+    return q;
+}
+
+/* Fills err->msg for a parse error at pos, in the buffer from buf to end.
+ * Cold: runs once per failed parse. */
+static void describe_error(tyjson_error *err, tyjson_status code, int expect, const u8 *buf,
+                           const u8 *pos, const u8 *end, u32 max_depth) {
+    /* Literals and out-of-range numbers are reported at their start, other
+     * number errors at the byte that broke the number. */
+    const u8 *tok = pos;
+    if (code == TYJSON_E_NUMBER || (code == TYJSON_E_TRUNCATED && expect == EXPECT_NUMBER))
+        tok = number_start(buf, pos);
     msg_out o = {err->msg_buf, sizeof(err->msg_buf)};
     o.p[0] = 0;
     switch (code) {
@@ -431,6 +446,16 @@ static void terminate_raws(tyjson_val *vals, usize n) {
             ((char *)(uintptr_t)vals[i].uni.str)[tyjson__tag_len(vals[i].tag)] = 0;
 }
 
+/* The error record of a failed parse: position against `orig` (the
+ * caller's bytes; NULL when the buffer itself was read in place), message
+ * from the padded buffer, which still holds every byte the message quotes. */
+static TYJSON__NOINLINE void report_error(const parser *p, tyjson_error *err, const char *orig,
+                                          tyjson_status code, int expect, const u8 *errpos) {
+    if (!err) return;
+    tyjson__err_set(err, code, orig, p->len, (usize)(errpos - p->buf));
+    describe_error(err, code, expect, p->buf, errpos, p->buf + p->len, p->max_depth);
+}
+
 /* ----------------------------------------------------------------------------
  * The state machine. On success returns the document (owning p->buf); on
  * failure frees everything and returns NULL with err filled, positions
@@ -453,6 +478,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     tyjson_val *vals, *v, *vcap;
 
     p->max_vals = max_values(p->len, max_depth);
+    p->max_depth = max_depth;
     {
         /* Corpus documents hold one value per 9-56 bytes minified and about
          * twice that pretty-printed; starting near that keeps the peak low,
@@ -814,8 +840,7 @@ root_end:
     }
 
 fail:
-    tyjson__err_set(err, code, orig, p->len, (usize)(errpos - buf));
-    describe_error(err, code, expect, cur, errpos, end, max_depth);
+    report_error(p, err, orig, code, expect, errpos);
     goto cleanup;
 fail_nopos:
     tyjson__err_set(err, code, orig, p->len, (usize)(cur - buf));
