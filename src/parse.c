@@ -234,7 +234,11 @@ static void describe_string(msg_out *o, tyjson_status code, const u8 *pos, const
     if (code == TYJSON_E_UTF8) {
         u8 b = *pos;
         usize want = b >= 0xF5 || b < 0xC2 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
-        usize have = avail(pos, end, want);
+        /* the lead byte, its continuation bytes, and the byte that broke
+         * the sequence (at most the string's closing quote) */
+        usize have = 1;
+        while (have < want && pos + have < end && (pos[have] & 0xC0) == 0x80) have++;
+        if (have < want && pos + have < end) have++;
         put_str(o, "expected UTF-8 text in a string, found byte");
         if (have > 1) put_str(o, "s");
         for (usize i = 0; i < have; i++) put_fmt_u(o, " 0x%02lX", pos[i]);
@@ -268,8 +272,11 @@ static void describe_string(msg_out *o, tyjson_status code, const u8 *pos, const
     put_quoted(o, pos, 6, 6);
     put_str(o, ", found ");
     const u8 *next = pos + 6;
-    if (next + 1 < end && next[0] == '\\' && next[1] == 'u')
-        put_quoted(o, next, avail(next, end, 6), 6);
+    if (next + 1 < end && next[0] == '\\' && next[1] == 'u') {
+        usize n = 2; /* the escape and its hex digits, not beyond */
+        while (n < 6 && next + n < end && tyjson__hexval[next[n]] != 0xFF) n++;
+        put_quoted(o, next, n, 6);
+    }
     else put_found(o, next, end);
 }
 

@@ -675,6 +675,10 @@ static const msg_case msg_cases[] = {
     {"\"\xC3(\"", 0, 0, TYJSON_E_UTF8, 1, 1, 2, "expected UTF-8 text in a string, found bytes 0xC3 0x28"},
     {"{\"\xE2\x82\"", 0, 0, TYJSON_E_UTF8, 2, 1, 3,
      "expected UTF-8 text in a string, found bytes 0xE2 0x82 0x22"},
+    {"[\"\xF0\"\"\x9F\"]", 0, 0, TYJSON_E_UTF8, 2, 1, 3,
+     "expected UTF-8 text in a string, found bytes 0xF0 0x22"},
+    {"\"\xF0\x9F\x98\x80\xED\xA0\x80\"", 0, 0, TYJSON_E_UTF8, 5, 1, 6,
+     "expected UTF-8 text in a string, found bytes 0xED 0xA0 0x80"},
     {"\"a\\x\"", 0, 0, TYJSON_E_ESCAPE, 2, 1, 3,
      "expected one of \" \\ / b f n r t u after '\\' in a string, found 'x'"},
     {"{\"a\\ub\"", 0, 0, TYJSON_E_ESCAPE, 3, 1, 4, "expected 4 hex digits after '\\u', found '\"'"},
@@ -688,6 +692,8 @@ static const msg_case msg_cases[] = {
      "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\uD834', found '\\u0041'"},
     {"\"\\uD834\\u00", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2,
      "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\uD834', found '\\u00'"},
+    {"\"\\ud83d\\u\"", 0, 0, TYJSON_E_SURROGATE, 1, 1, 2,
+     "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\ud83d', found '\\u'"},
     {"[\"\\uDC00\"]", 0, 0, TYJSON_E_SURROGATE, 2, 1, 3,
      "expected a high surrogate escape (\\uD800-\\uDBFF) before '\\uDC00', found it alone"},
     {"[\"abc", 0, 0, TYJSON_E_TRUNCATED, 5, 1, 6, "expected '\"' to end the string, found end of input"},
@@ -820,7 +826,7 @@ TEST(stop_when_done_fails_like_plain_inline) {
     static const char *const cases[] = {
         "nul",   "nul\n",  "nul\nnull", "tru e", "1. 2", "1.\n2", "-\n1",  "fals e",
         "[1,2",  "{\"a\" 1}", "\"ab",   "1e+ 3", "01 ",  "n",     "n\n",  "- ",
-        "[tru]", "[1 2]",  "\"\\uD834\" 1", "1ex",  "-Inf x",
+        "[tru]", "[1 2]",  "\"\\uD834\" 1", "1ex",  "-Inf x", "\",\"\\ud83d\\u\"\\u80e9c", "\",\xF0\"\"\x9F\x98",
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         check_stop_same_as_plain(cases[i], strlen(cases[i]), 0, cases[i]);
