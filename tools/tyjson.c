@@ -490,7 +490,9 @@ static char *read_all(FILE *fp, size_t *len) {
         }
     }
     if (ferror(fp)) {
+        int saved = errno; /* for the caller's message */
         free(buf);
+        errno = saved;
         return NULL;
     }
     *len = n;
@@ -525,17 +527,16 @@ static void run_whole(cli *c, FILE *fp, const char *name) {
 /* A stream that cannot seek (a pipe) is read into memory first, which the
  * library would do anyway, so that the hints can look at it again. */
 static void run_pipe(cli *c, FILE *fp, const char *name) {
+    tyjson_error err;
     size_t len = 0;
     errno = 0;
     char *dat = read_all(fp, &len);
     if (!dat) {
-        tyjson_error err;
         err.code = ferror(fp) ? TYJSON_E_IO : TYJSON_E_NOMEM;
         err.msg = tyjson_status_msg(err.code);
         report_read_error(c, name, 0, &err, errno, NULL, 0);
         return;
     }
-    tyjson_error err;
     tyjson_doc *doc = tyjson_read_opts(dat, len, &c->ropts, &err);
     if (!doc) report_read_error(c, name, 0, &err, 0, dat, len);
     else handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
