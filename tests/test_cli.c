@@ -554,10 +554,40 @@ TEST(command_options_are_checked) {
           "tyjson: -r, --quiet and --default are options of get\n" TRY_HELP);
     CHECK(RUN_STDIN("[]", "minify --default 1"), 2, "",
           "tyjson: -r, --quiet and --default are options of get\n" TRY_HELP);
+    CHECK(RUN_STDIN("[]", "stats --quiet"), 2, "",
+          "tyjson: -r, --quiet and --default are options of get\n" TRY_HELP);
     CHECK(RUN_STDIN("[]", "validate --max-errors 3"), 2, "",
           "tyjson: --max-errors applies to --lines input\n" TRY_HELP);
     CHECK(RUN_STDIN("[]", "validate --lines --max-errors x"), 2, "",
           "tyjson: --max-errors expects a number, not 'x'\n" TRY_HELP);
+}
+
+/* The bash completion completes commands and each command's options. */
+TEST(bash_completion_completes) {
+    need_cli();
+    if (system("bash -c true >/dev/null 2>&1") != 0) TEST_SKIP("no bash");
+    static const struct {
+        const char *words;
+        int cword;
+        const char *want;
+    } cases[] = {
+        {"tyjson pr", 1, "pretty\n"},
+        {"tyjson get --r", 2, "--reject-duplicates --raw\n"},
+        {"tyjson pretty --in", 2, "--inf-nan --indent\n"},
+        {"tyjson minify --in", 2, "--inf-nan\n"},
+        {"tyjson validate --max-e", 2, "--max-errors\n"},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char cmd[1024];
+        snprintf(cmd, sizeof(cmd),
+                 "cd '%s' && bash -c 'source \"%s/tools/tyjson.bash-completion\"; COMP_WORDS=(%s); "
+                 "COMP_CWORD=%d; _tyjson; echo \"${COMPREPLY[*]}\"' >out.txt",
+                 tmp_dir, TYJSON_SOURCE_DIR, cases[i].words, cases[i].cword);
+        ASSERT_EQ_INT(system(cmd), 0);
+        free(out_text);
+        out_text = slurp("out.txt", &out_len);
+        ASSERT_EQ_STR(out_text, cases[i].want);
+    }
 }
 
 /* The example of the man page's DIAGNOSTICS section. */
