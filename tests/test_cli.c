@@ -566,6 +566,7 @@ TEST(command_options_are_checked) {
 TEST(bash_completion_completes) {
     need_cli();
     if (system("bash -c true >/dev/null 2>&1") != 0) TEST_SKIP("no bash");
+    put_file("out.txt", "", 0); /* so that the cleanup removes it */
     static const struct {
         const char *words;
         int cword;
@@ -714,6 +715,7 @@ TEST(output_error_exit_2) {
     FILE *f = fopen("/dev/full", "wb");
     if (!f) TEST_SKIP("no /dev/full");
     fclose(f);
+    put_file("err.txt", "", 0); /* so that the cleanup removes it */
     /* Enough output to overflow stdio's buffer during the run, once. */
     enum { LINES = 20000 };
     char *s = (char *)malloc(LINES * 4);
