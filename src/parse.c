@@ -106,7 +106,7 @@ static tyjson_status literal_error(const u8 *cur, const u8 *end, const char *lit
 
 /* ----------------------------------------------------------------------------
  * Error messages: "expected X, found Y", formatted into err->msg_buf on the
- * error path only. The parser records what it was looking for (an expect_*
+ * error path only. The parser records what it was looking for (an EXPECT_*
  * value) where a code alone does not say it; the codes that only one place
  * can produce carry their own expectation.
  * ------------------------------------------------------------------------- */
