@@ -166,6 +166,8 @@ static void check_write(const tyjson_doc *doc, const doc_facts *facts, tyjson_re
     /* The text must be strict JSON but for what the flags allow. */
     tyjson_read_flags back_flags = rflags & (TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_REJECT_DUPLICATE_KEYS);
     if (wflags & TYJSON_WRITE_ALLOW_INF_NAN) back_flags |= TYJSON_READ_ALLOW_INF_NAN;
+    /* U+FFFD for bad bytes can make distinct keys equal ("\x99" and "\xe1"). */
+    if (facts->has_bad_utf8) back_flags &= ~TYJSON_READ_REJECT_DUPLICATE_KEYS;
     tyjson_read_options ro = {back_flags, 0, NULL};
     tyjson_doc *back = tyjson_read_opts(text, len, &ro, &err);
     if (!back) {
