@@ -68,6 +68,12 @@ void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat, usi
     }
 }
 
+void tyjson_error_copy(tyjson_error *dst, const tyjson_error *src) {
+    if (!dst || !src || dst == src) return;
+    memcpy(dst, src, sizeof(*dst));
+    if (src->msg == src->msg_buf) dst->msg = dst->msg_buf;
+}
+
 char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
     if (!buf || size == 0) return buf;
     if (!err) {

@@ -29,6 +29,7 @@ typedef struct parser {
     tyjson_doc *doc; /* block: header + value array */
     usize cap;       /* value capacity of the block */
     usize max_vals;  /* no valid input of len bytes needs more values */
+    u32 max_depth;
 } parser;
 
 /* Slots a document of len bytes can need. Valid JSON needs at most one
@@ -104,6 +105,286 @@ static tyjson_status literal_error(const u8 *cur, const u8 *end, const char *lit
 }
 
 /* ----------------------------------------------------------------------------
+ * Error messages: "expected X, found Y", formatted into err->msg_buf on the
+ * error path only. The parser records what it was looking for (an EXPECT_*
+ * value) where a code alone does not say it; the codes that only one place
+ * can produce carry their own expectation.
+ * ------------------------------------------------------------------------- */
+enum {
+    EXPECT_NONE,      /* the code says it (DEPTH, TRAILING, ...) */
+    EXPECT_ROOT,      /* a JSON value at the top */
+    EXPECT_ARR_FIRST, /* a value or ']' after '[' */
+    EXPECT_ARR_VALUE, /* a value after ',' in an array */
+    EXPECT_ARR_NEXT,  /* ',' or ']' */
+    EXPECT_KEY_FIRST, /* a key or '}' after '{' */
+    EXPECT_KEY,       /* a key after ',' in an object */
+    EXPECT_COLON,     /* ':' after a key */
+    EXPECT_OBJ_VALUE, /* a value after ':' */
+    EXPECT_OBJ_NEXT,  /* ',' or '}' */
+    EXPECT_STRING,    /* inside a string */
+    EXPECT_NUMBER,    /* inside a number */
+    EXPECT_LITERAL,   /* true, false, null, NaN, Infinity */
+    EXPECT_COMMENT    /* inside or at the start of a comment */
+};
+
+typedef struct msg_out {
+    char *p;
+    usize left; /* bytes of room, the final NUL included */
+} msg_out;
+
+static void put_str(msg_out *o, const char *s) {
+    while (*s && o->left > 1) {
+        *o->p++ = *s++;
+        o->left--;
+    }
+    *o->p = 0;
+}
+
+static void put_fmt_u(msg_out *o, const char *fmt, unsigned long v) {
+    char tmp[TYJSON_ERROR_MSG_MAX];
+    snprintf(tmp, sizeof(tmp), fmt, v);
+    put_str(o, tmp);
+}
+
+/* Quotes the n bytes at p, at most max of them (then "..."): printable
+ * ASCII as is, other bytes as \xHH, so that the message stays one line. */
+static void put_quoted(msg_out *o, const u8 *p, usize n, usize max) {
+    put_str(o, "'");
+    for (usize i = 0; i < n && i < max; i++) {
+        char c[2] = {(char)p[i], 0};
+        if (p[i] >= 0x20 && p[i] < 0x7F) put_str(o, c);
+        else put_fmt_u(o, "\\x%02lX", p[i]);
+    }
+    if (n > max) put_str(o, "...");
+    put_str(o, "'");
+}
+
+/* Bytes available at p, at most n. */
+static usize avail(const u8 *p, const u8 *end, usize n) {
+    return (usize)(end - p) < n ? (usize)(end - p) : n;
+}
+
+/* The byte (or UTF-8 character) at p, in words. */
+static void put_found(msg_out *o, const u8 *p, const u8 *end) {
+    if (p >= end) {
+        put_str(o, "end of input");
+        return;
+    }
+    u8 c = *p;
+    if (c == ' ') put_str(o, "a space");
+    else if (c == '\t') put_str(o, "a tab");
+    else if (c == '\n') put_str(o, "a line feed");
+    else if (c == '\r') put_str(o, "a carriage return");
+    else if (c < 0x20 || c == 0x7F) put_fmt_u(o, "U+%04lX control character", c);
+    else if (c == '\'') put_str(o, "\"'\"");
+    else if (c < 0x80) put_quoted(o, p, 1, 1);
+    else if (avail(p, end, 3) == 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        put_str(o, "a byte order mark (U+FEFF)");
+    else {
+        usize n = tyjson__utf8_seq_slow(p, end);
+        if (!n) {
+            put_fmt_u(o, "byte 0x%02lX", c);
+            return;
+        }
+        char tmp[5] = {0};
+        memcpy(tmp, p, n);
+        put_str(o, "'");
+        put_str(o, tmp);
+        put_str(o, "'");
+    }
+}
+
+/* A scalar token at p: up to the next delimiter, whitespace or end. */
+static usize token_len(const u8 *p, const u8 *end) {
+    const u8 *q = p;
+    while (q < end && *q > ' ' && *q != ',' && *q != ']' && *q != '}' && *q != ':' &&
+           *q != '[' && *q != '{' && *q != '"' && *q != '/')
+        q++;
+    return (usize)(q - p);
+}
+
+/* What a scalar or a container may start with, for "expected a value". */
+static const char *const what_value = "a JSON value";
+
+static void describe_unexpected(msg_out *o, int expect, const u8 *pos, const u8 *end) {
+    const char *what;
+    switch (expect) {
+    case EXPECT_ARR_FIRST: what = "a value or ']'"; break;
+    case EXPECT_ARR_VALUE: what = "a value after ','"; break;
+    case EXPECT_ARR_NEXT: what = "',' or ']' after an array element"; break;
+    case EXPECT_KEY_FIRST: what = "an object key (a string) or '}'"; break;
+    case EXPECT_KEY: what = "an object key (a string) after ','"; break;
+    case EXPECT_COLON: what = "':' after an object key"; break;
+    case EXPECT_OBJ_VALUE: what = "a value after ':'"; break;
+    case EXPECT_OBJ_NEXT: what = "',' or '}' after an object member"; break;
+    default: what = what_value; break;
+    }
+    put_str(o, "expected ");
+    put_str(o, what);
+    put_str(o, ", found ");
+    put_found(o, pos, end);
+}
+
+static void describe_string(msg_out *o, tyjson_status code, const u8 *pos, const u8 *end) {
+    if (code == TYJSON_E_STRING_CTRL) {
+        put_str(o, "expected an escape (\\n, \\t, \\u00XX) for a control character in a string, found ");
+        put_found(o, pos, end);
+        return;
+    }
+    if (code == TYJSON_E_UTF8) {
+        u8 b = *pos;
+        usize want = b >= 0xF5 || b < 0xC2 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+        /* the lead byte, its continuation bytes, and the byte that broke
+         * the sequence (at most the string's closing quote) */
+        usize have = 1;
+        while (have < want && pos + have < end && (pos[have] & 0xC0) == 0x80) have++;
+        if (have < want && pos + have < end) have++;
+        put_str(o, "expected UTF-8 text in a string, found byte");
+        if (have > 1) put_str(o, "s");
+        for (usize i = 0; i < have; i++) put_fmt_u(o, " 0x%02lX", pos[i]);
+        return;
+    }
+    if (pos >= end) {
+        put_str(o, "expected '\"' to end the string, found end of input");
+        return;
+    }
+    /* pos is the backslash of a bad escape */
+    if (pos + 1 >= end || pos[1] != 'u') {
+        put_str(o, "expected one of \" \\ / b f n r t u after '\\' in a string, found ");
+        put_found(o, pos + 1, end);
+        return;
+    }
+    const u8 *h = pos + 2;
+    while (h < pos + 6 && h < end && tyjson__hexval[*h] != 0xFF) h++;
+    if (h < pos + 6) {
+        put_str(o, "expected 4 hex digits after '\\u', found ");
+        put_found(o, h, end);
+        return;
+    }
+    int32_t cp = tyjson__hex4(pos + 2);
+    if (cp >= 0xDC00) {
+        put_str(o, "expected a high surrogate escape (\\uD800-\\uDBFF) before ");
+        put_quoted(o, pos, 6, 6);
+        put_str(o, ", found it alone");
+        return;
+    }
+    put_str(o, "expected a low surrogate escape (\\uDC00-\\uDFFF) after ");
+    put_quoted(o, pos, 6, 6);
+    put_str(o, ", found ");
+    const u8 *next = pos + 6;
+    if (next + 1 < end && next[0] == '\\' && next[1] == 'u') {
+        usize n = 2; /* the escape and its hex digits, not beyond */
+        while (n < 6 && next + n < end && tyjson__hexval[next[n]] != 0xFF) n++;
+        put_quoted(o, next, n, 6);
+    }
+    else put_found(o, next, end);
+}
+
+/* tok is where the number starts, pos the byte that broke it. */
+static void describe_number(msg_out *o, tyjson_status code, const u8 *tok, const u8 *pos,
+                            const u8 *end) {
+    if (code == TYJSON_E_NUMBER_RANGE) {
+        usize n = token_len(tok, end);
+        bool integer = true;
+        for (usize i = 0; i < n; i++)
+            if (tok[i] == '.' || tok[i] == 'e' || tok[i] == 'E') integer = false;
+        put_str(o, integer ? "expected an integer from -2^63 to 2^64-1, found "
+                           : "expected a number within the range of a double, found ");
+        put_quoted(o, tok, n, 40);
+        put_str(o, " (out of range)");
+        return;
+    }
+    const u8 *digits = tok + (*tok == '-');
+    if (pos == digits) put_str(o, "expected a digit after '-', found ");
+    else if (pos == digits + 1 && *digits == '0')
+        put_str(o, "expected '.', 'e' or the end of the number after a leading 0, found ");
+    else if (pos[-1] == '.') put_str(o, "expected a digit after the decimal point, found ");
+    else put_str(o, "expected a digit in the exponent, found ");
+    put_found(o, pos, end);
+}
+
+static void describe_literal(msg_out *o, tyjson_status code, const u8 *tok, const u8 *end) {
+    const char *word = *tok == 't' ? "true" : *tok == 'f' ? "false" : *tok == 'n' ? "null"
+                     : *tok == 'N' ? "NaN" : *tok == '-' ? "-Infinity" : "Infinity";
+    usize n = token_len(tok, end);
+    put_str(o, "expected '");
+    put_str(o, word);
+    put_str(o, "', found ");
+    if (code == TYJSON_E_TRUNCATED) {
+        put_str(o, "end of input after ");
+        put_quoted(o, tok, n, 16);
+    } else if (n) {
+        put_quoted(o, tok, n, 16);
+    } else {
+        put_found(o, tok, end);
+    }
+}
+
+/* Where the number whose bad byte is pos starts. A number is never
+ * preceded by a number byte (a delimiter, whitespace, a comment or the
+ * start of the input comes first), so going back over them finds it. */
+static const u8 *number_start(const u8 *buf, const u8 *pos) {
+    const u8 *q = pos;
+    while (q > buf && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '-' || q[-1] == '+' ||
+                       q[-1] == '.' || q[-1] == 'e' || q[-1] == 'E'))
+        q--;
+    return q;
+}
+
+/* Fills err->msg for a parse error at pos, in the buffer from buf to end.
+ * Cold: runs once per failed parse. */
+static void describe_error(tyjson_error *err, tyjson_status code, int expect, const u8 *buf,
+                           const u8 *pos, const u8 *end, u32 max_depth) {
+    /* Literals and out-of-range numbers are reported at their start, other
+     * number errors at the byte that broke the number. */
+    const u8 *tok = pos;
+    if (code == TYJSON_E_NUMBER || (code == TYJSON_E_TRUNCATED && expect == EXPECT_NUMBER))
+        tok = number_start(buf, pos);
+    msg_out o = {err->msg_buf, sizeof(err->msg_buf)};
+    o.p[0] = 0;
+    switch (code) {
+    case TYJSON_E_EMPTY: put_str(&o, "expected a JSON value, found end of input"); break;
+    case TYJSON_E_TRAILING:
+        put_str(&o, "expected end of input after the JSON value, found ");
+        put_found(&o, pos, end);
+        break;
+    case TYJSON_E_DEPTH:
+        put_fmt_u(&o, "expected at most %lu nested arrays and objects, found ", max_depth);
+        put_quoted(&o, pos, 1, 1);
+        put_str(&o, " one level deeper");
+        break;
+    case TYJSON_E_DUPLICATE_KEY: {
+        /* the key at pos has been decoded in place and NUL-terminated */
+        const u8 *k = pos + 1;
+        put_str(&o, "expected unique keys in an object, found ");
+        put_quoted(&o, k, strlen((const char *)k), 40);
+        put_str(&o, " again");
+        break;
+    }
+    case TYJSON_E_COMMENT: put_str(&o, "expected '*/' to end the comment, found end of input"); break;
+    case TYJSON_E_STRING_CTRL:
+    case TYJSON_E_ESCAPE:
+    case TYJSON_E_SURROGATE:
+    case TYJSON_E_UTF8: describe_string(&o, code, pos, end); break;
+    case TYJSON_E_NUMBER:
+    case TYJSON_E_NUMBER_RANGE: describe_number(&o, code, tok, pos, end); break;
+    case TYJSON_E_LITERAL: describe_literal(&o, code, tok, end); break;
+    case TYJSON_E_TRUNCATED:
+    case TYJSON_E_UNEXPECTED_CHAR:
+        if (expect == EXPECT_STRING) describe_string(&o, code, pos, end);
+        else if (expect == EXPECT_NUMBER) describe_number(&o, code, tok, pos, end);
+        else if (expect == EXPECT_LITERAL) describe_literal(&o, code, tok, end);
+        else if (expect == EXPECT_COMMENT) {
+            put_str(&o, "expected '/' or '*' after '/' to start a comment, found ");
+            put_found(&o, pos + 1, end);
+        } else describe_unexpected(&o, expect, pos, end);
+        break;
+    default: return; /* the status message says it all */
+    }
+    err->msg = err->msg_buf;
+}
+
+/* ----------------------------------------------------------------------------
  * Duplicate keys (TYJSON_READ_REJECT_DUPLICATE_KEYS), checked when an object
  * closes. Small objects compare pairwise; large ones sort key pointers.
  * Returns the later key of the first duplicate pair, NULL if none; sets
@@ -172,6 +453,16 @@ static void terminate_raws(tyjson_val *vals, usize n) {
             ((char *)(uintptr_t)vals[i].uni.str)[tyjson__tag_len(vals[i].tag)] = 0;
 }
 
+/* The error record of a failed parse: position against `orig` (the
+ * caller's bytes; NULL when the buffer itself was read in place), message
+ * from the padded buffer, which still holds every byte the message quotes. */
+static TYJSON__NOINLINE void report_error(const parser *p, tyjson_error *err, const char *orig,
+                                          tyjson_status code, int expect, const u8 *errpos) {
+    if (!err) return;
+    tyjson__err_set(err, code, orig, p->len, (usize)(errpos - p->buf));
+    describe_error(err, code, expect, p->buf, errpos, p->buf + p->len, p->max_depth);
+}
+
 /* ----------------------------------------------------------------------------
  * The state machine. On success returns the document (owning p->buf); on
  * failure frees everything and returns NULL with err filled, positions
@@ -184,6 +475,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     const u8 *cur = buf;
     const u8 *errpos = buf;
     tyjson_status code = TYJSON_OK;
+    int expect = EXPECT_NONE; /* set on error paths only, for the message */
     const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
     const u64 str_tag = TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT);
     usize raw_count = 0;
@@ -193,6 +485,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     tyjson_val *vals, *v, *vcap;
 
     p->max_vals = max_values(p->len, max_depth);
+    p->max_depth = max_depth;
     {
         /* Corpus documents hold one value per 9-56 bytes minified and about
          * twice that pretty-printed; starting near that keeps the peak low,
@@ -232,12 +525,22 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
         goto fail;                                                             \
     } while (0)
 
+/* The same, saying what was being read (for the message). */
+#define FAIL_IN(c, pos, what)                                                  \
+    do {                                                                       \
+        expect = (what);                                                       \
+        FAIL(c, pos);                                                          \
+    } while (0)
+
 #define SKIP_WS()                                                              \
     do {                                                                       \
         if (tyjson__is_ws(*cur)) cur = tyjson__skip_ws_padded(cur + 1);        \
         if (unlikely(*cur == '/') && (flags & TYJSON_READ_ALLOW_COMMENTS)) {   \
             cur = skip_comments(cur, end, &errpos, &code);                     \
-            if (!cur) goto fail;                                               \
+            if (!cur) {                                                        \
+                expect = EXPECT_COMMENT;                                       \
+                goto fail;                                                     \
+            }                                                                  \
         }                                                                      \
     } while (0)
 
@@ -245,9 +548,10 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
 _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
                "the DOM's padding covers the fast paths' read-ahead");
 
-/* Unexpected byte at cur: truncation when we are at the end. */
-#define FAIL_AT_CUR()                                                          \
-    FAIL(cur >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur)
+/* Unexpected byte at cur where `what` was expected: truncation when we are
+ * at the end. */
+#define FAIL_AT_CUR(what)                                                      \
+    FAIL_IN(cur >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, what)
 
 /* Reads a scalar at cur into *v (v already reserved), then jumps to `done`.
  * Containers jump to the open states. */
@@ -263,10 +567,10 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
                 v->uni.str = (const char *)s_;                                 \
                 cur = sc_.stop + 1;                                            \
             } else {                                                           \
-                if (sc_.err) FAIL(sc_.err, sc_.stop);                          \
+                if (sc_.err) FAIL_IN(sc_.err, sc_.stop, EXPECT_STRING);        \
                 tyjson__str_unesc u_ = tyjson__str_unescape(                   \
                     sc_.stop, end, (u8 *)(uintptr_t)sc_.stop, allow_invalid);  \
-                if (u_.err) FAIL(u_.err, u_.src);                              \
+                if (u_.err) FAIL_IN(u_.err, u_.src, EXPECT_STRING);            \
                 *u_.dst = 0;                                                   \
                 v->tag = TYJSON_TYPE_STR | ((u64)(u_.dst - s_) << TYJSON__LEN_SHIFT); \
                 v->uni.str = (const char *)s_;                                 \
@@ -284,6 +588,7 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
             if (!q_) {                                                         \
                 /* "1." or "-" cut off by the end of input */                  \
                 if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED; \
+                expect = EXPECT_NUMBER;                                        \
                 goto fail;                                                     \
             }                                                                  \
             switch (n_.kind) {                                                 \
@@ -311,7 +616,7 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
         }                                                                      \
         if (c_ == 't') {                                                       \
             if (tyjson__load32(cur) != tyjson__load32((const u8 *)"true"))     \
-                FAIL(literal_error(cur, end, "true"), cur);                    \
+                FAIL_IN(literal_error(cur, end, "true"), cur, EXPECT_LITERAL);                    \
             v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE;                   \
             v->uni.u64 = 0;                                                    \
             cur += 4;                                                          \
@@ -320,7 +625,7 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
         }                                                                      \
         if (c_ == 'f') {                                                       \
             if (tyjson__load32(cur + 1) != tyjson__load32((const u8 *)"alse")) \
-                FAIL(literal_error(cur, end, "false"), cur);                   \
+                FAIL_IN(literal_error(cur, end, "false"), cur, EXPECT_LITERAL);                   \
             v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE;                  \
             v->uni.u64 = 0;                                                    \
             cur += 5;                                                          \
@@ -329,7 +634,7 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
         }                                                                      \
         if (c_ == 'n') {                                                       \
             if (tyjson__load32(cur) != tyjson__load32((const u8 *)"null"))     \
-                FAIL(literal_error(cur, end, "null"), cur);                    \
+                FAIL_IN(literal_error(cur, end, "null"), cur, EXPECT_LITERAL);                    \
             v->tag = TYJSON_TYPE_NULL;                                         \
             v->uni.u64 = 0;                                                    \
             cur += 4;                                                          \
@@ -353,7 +658,8 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
             d_ = neg_ ? -(double)INFINITY : (double)INFINITY;                  \
             cur = s_ + 8;                                                      \
         } else {                                                               \
-            FAIL(literal_error(s_, end, *s_ == 'N' ? "NaN" : "Infinity"), cur); \
+            FAIL_IN(literal_error(s_, end, *s_ == 'N' ? "NaN" : "Infinity"), cur, \
+                    EXPECT_LITERAL);                                           \
         }                                                                      \
         v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;                        \
         v->uni.f64 = d_;                                                       \
@@ -372,7 +678,7 @@ _Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
     READ_VALUE(root_end);
-    FAIL_AT_CUR();
+    FAIL_AT_CUR(EXPECT_ROOT);
     INF_NAN_STATE(root_end)
 
     /* ---- arrays ---- */
@@ -393,7 +699,7 @@ arr_val:
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
     READ_VALUE(arr_val_end);
-    FAIL_AT_CUR();
+    FAIL_AT_CUR(cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
     INF_NAN_STATE(arr_val_end)
 arr_val_end:
     if (*cur == ',') {
@@ -411,7 +717,7 @@ arr_val_end:
         goto arr_val;
     }
     if (*cur == ']') goto arr_close;
-    FAIL_AT_CUR();
+    FAIL_AT_CUR(EXPECT_ARR_NEXT);
 arr_close : {
     cur++;
     depth--;
@@ -439,7 +745,7 @@ obj_open:
     SKIP_WS();
     if (*cur == '}') goto obj_close;
 obj_key:
-    if (unlikely(*cur != '"')) FAIL_AT_CUR();
+    if (unlikely(*cur != '"')) FAIL_AT_CUR(cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
     NEED_SLOTS(2);
     cnt++;
     {
@@ -451,10 +757,10 @@ obj_key:
             v->uni.str = (const char *)s;
             cur = sc.stop + 1;
         } else {
-            if (sc.err) FAIL(sc.err, sc.stop);
+            if (sc.err) FAIL_IN(sc.err, sc.stop, EXPECT_STRING);
             tyjson__str_unesc u =
                 tyjson__str_unescape(sc.stop, end, (u8 *)(uintptr_t)sc.stop, allow_invalid);
-            if (u.err) FAIL(u.err, u.src);
+            if (u.err) FAIL_IN(u.err, u.src, EXPECT_STRING);
             *u.dst = 0;
             v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
             v->uni.str = (const char *)s;
@@ -466,14 +772,14 @@ obj_key:
         cur++;
     } else {
         SKIP_WS();
-        if (*cur != ':') FAIL_AT_CUR();
+        if (*cur != ':') FAIL_AT_CUR(EXPECT_COLON);
         cur++;
     }
     SKIP_WS();
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
     READ_VALUE(obj_val_end);
-    FAIL_AT_CUR();
+    FAIL_AT_CUR(EXPECT_OBJ_VALUE);
     INF_NAN_STATE(obj_val_end)
 obj_val_end:
     if (*cur == ',') {
@@ -491,7 +797,7 @@ obj_val_end:
         goto obj_key;
     }
     if (*cur == '}') goto obj_close;
-    FAIL_AT_CUR();
+    FAIL_AT_CUR(EXPECT_OBJ_NEXT);
 obj_close : {
     tyjson_val *c = vals + ctn;
     usize parent = c->uni.ofs;
@@ -541,7 +847,7 @@ root_end:
     }
 
 fail:
-    tyjson__err_set(err, code, orig, p->len, (usize)(errpos - buf));
+    report_error(p, err, orig, code, expect, errpos);
     goto cleanup;
 fail_nopos:
     tyjson__err_set(err, code, orig, p->len, (usize)(cur - buf));
@@ -554,6 +860,7 @@ cleanup:
 
 #undef NEED_SLOTS
 #undef FAIL
+#undef FAIL_IN
 #undef SKIP_WS
 #undef FAIL_AT_CUR
 #undef READ_VALUE
@@ -629,8 +936,9 @@ static u32 depth_limit(const tyjson_read_options *opts) {
     return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
 }
 
-static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
-                                const tyjson_read_options *opts, tyjson_error *err) {
+/* Parses a padded copy of the first copy_len bytes of dat (len bytes). */
+static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read_options *opts,
+                              tyjson_error *err) {
     parser p;
     memset(&p, 0, sizeof(p));
     p.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
@@ -649,7 +957,23 @@ static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
     memset(p.buf + copy_len, 0, TYJSON__PAD);
     p.len = copy_len;
     p.buf_size = bytes;
-    tyjson_doc *doc = parse_owned(&p, flags, depth_limit(opts), dat, err);
+    return parse_owned(&p, flags, depth_limit(opts), dat, err);
+}
+
+static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
+                                const tyjson_read_options *opts, tyjson_error *err) {
+    u32 flags = opts ? opts->flags : 0;
+    tyjson_doc *doc = parse_copy(dat, copy_len, opts, err);
+    if (!doc && copy_len < len && err && err->code != TYJSON_E_NOMEM &&
+        err->code != TYJSON_E_SIZE) {
+        /* The prefix ends where the light scan saw the value end, and the
+         * parser took that for the end of input ("nul" of "nul\n", "1." of
+         * "1. 2"). The byte after the prefix is all it needs to decide as
+         * the full input would: a scalar ends at the first byte that cannot
+         * continue it. Retry once with that byte. */
+        copy_len++;
+        doc = parse_copy(dat, copy_len, opts, err);
+    }
     if (doc && copy_len < len && doc->read_size == copy_len) {
         /* Whitespace (and comments, when allowed) after the first value
          * count as consumed, so that the next read starts at a value. */

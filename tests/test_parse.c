@@ -4,6 +4,7 @@
 #include "test.h"
 #include "tyjson.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <unistd.h>
 
@@ -495,7 +496,7 @@ TEST(status_table) {
     ASSERT_NULL(tyjson_read("[1,\n?]", 6, 0));
     tyjson_read_opts("[1,\n?]", 6, NULL, &e);
     char buf[128];
-    ASSERT_EQ_STR(tyjson_error_format(&e, buf, sizeof buf), "2:1: unexpected character");
+    ASSERT_EQ_STR(tyjson_error_format(&e, buf, sizeof buf), "2:1: expected a value after ',', found '?'");
     size_t line, col;
     ASSERT_TRUE(tyjson_locate("ab\ncd", 5, 4, &line, &col));
     ASSERT_EQ_UINT(line, 2);
@@ -626,3 +627,267 @@ TEST(read_file_into_exact_pool) {
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }
+
+/* ----------------------------------------------------------------------------
+ * Error messages: every error site of the parser says what it expected and
+ * what it found, at the right line:column.
+ * ------------------------------------------------------------------------- */
+typedef struct msg_case {
+    const char *json;
+    tyjson_read_flags flags;
+    uint32_t max_depth;
+    tyjson_status code;
+    size_t offset, line, column;
+    const char *msg;
+} msg_case;
+
+#define DUP TYJSON_READ_REJECT_DUPLICATE_KEYS
+#define CMT TYJSON_READ_ALLOW_COMMENTS
+#define INF TYJSON_READ_ALLOW_INF_NAN
+static const msg_case msg_cases[] = {
+    {"", 0, 0, TYJSON_E_EMPTY, 0, 1, 1, "expected a JSON value, found end of input"},
+    {" \n ", 0, 0, TYJSON_E_EMPTY, 3, 2, 2, "expected a JSON value, found end of input"},
+    {"\n  x", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 3, 2, 3, "expected a JSON value, found 'x'"},
+    {"\xEF\xBB\xBF[]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 0, 1, 1,
+     "expected a JSON value, found a byte order mark (U+FEFF)"},
+    {"'a'", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 0, 1, 1, "expected a JSON value, found \"'\""},
+    {"\xC3\xA9", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 0, 1, 1, "expected a JSON value, found '\xC3\xA9'"},
+    {"\xFF", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 0, 1, 1, "expected a JSON value, found byte 0xFF"},
+    {"[\n", 0, 0, TYJSON_E_TRUNCATED, 2, 2, 1, "expected a value or ']', found end of input"},
+    {"[\n  ,1]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 4, 2, 3, "expected a value or ']', found ','"},
+    {"[1,\n]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 4, 2, 1, "expected a value after ',', found ']'"},
+    {"[1,\x01]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 3, 1, 4,
+     "expected a value after ',', found U+0001 control character"},
+    {"[1\n 2]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 4, 2, 2,
+     "expected ',' or ']' after an array element, found '2'"},
+    {"[1,\n2", 0, 0, TYJSON_E_TRUNCATED, 5, 2, 2,
+     "expected ',' or ']' after an array element, found end of input"},
+    {"[1}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 2, 1, 3,
+     "expected ',' or ']' after an array element, found '}'"},
+    {"{\n1:2}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 2, 2, 1,
+     "expected an object key (a string) or '}', found '1'"},
+    {"{", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2,
+     "expected an object key (a string) or '}', found end of input"},
+    {"{\"a\":1,\n}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 8, 2, 1,
+     "expected an object key (a string) after ',', found '}'"},
+    {"{\"a\"\n 1}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 6, 2, 2,
+     "expected ':' after an object key, found '1'"},
+    {"{\"a\"", 0, 0, TYJSON_E_TRUNCATED, 4, 1, 5, "expected ':' after an object key, found end of input"},
+    {"{\"a\":\n}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 6, 2, 1, "expected a value after ':', found '}'"},
+    {"{\"a\":1\n\"b\":2}", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 7, 2, 1,
+     "expected ',' or '}' after an object member, found '\"'"},
+    {"{\"a\":1 ]", 0, 0, TYJSON_E_UNEXPECTED_CHAR, 7, 1, 8,
+     "expected ',' or '}' after an object member, found ']'"},
+    /* strings */
+    {"[\"ab\ncd\"]", 0, 0, TYJSON_E_STRING_CTRL, 4, 1, 5,
+     "expected an escape (\\n, \\t, \\u00XX) for a control character in a string, found a line feed"},
+    {"\"\x1f\"", 0, 0, TYJSON_E_STRING_CTRL, 1, 1, 2,
+     "expected an escape (\\n, \\t, \\u00XX) for a control character in a string, found U+001F "
+     "control character"},
+    {"[\n\"\xFF\"]", 0, 0, TYJSON_E_UTF8, 3, 2, 2, "expected UTF-8 text in a string, found byte 0xFF"},
+    {"\"\xC3(\"", 0, 0, TYJSON_E_UTF8, 1, 1, 2, "expected UTF-8 text in a string, found bytes 0xC3 0x28"},
+    {"{\"\xE2\x82\"", 0, 0, TYJSON_E_UTF8, 2, 1, 3,
+     "expected UTF-8 text in a string, found bytes 0xE2 0x82 0x22"},
+    {"[\"\xF0\"\"\x9F\"]", 0, 0, TYJSON_E_UTF8, 2, 1, 3,
+     "expected UTF-8 text in a string, found bytes 0xF0 0x22"},
+    {"\"\xF0\x9F\x98\x80\xED\xA0\x80\"", 0, 0, TYJSON_E_UTF8, 5, 1, 6,
+     "expected UTF-8 text in a string, found bytes 0xED 0xA0 0x80"},
+    {"\"a\\x\"", 0, 0, TYJSON_E_ESCAPE, 2, 1, 3,
+     "expected one of \" \\ / b f n r t u after '\\' in a string, found 'x'"},
+    {"{\"a\\ub\"", 0, 0, TYJSON_E_ESCAPE, 3, 1, 4, "expected 4 hex digits after '\\u', found '\"'"},
+    {"\"\\u12G4\"", 0, 0, TYJSON_E_ESCAPE, 1, 1, 2, "expected 4 hex digits after '\\u', found 'G'"},
+    {"\"\\u12", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2, "expected 4 hex digits after '\\u', found end of input"},
+    {"\"\\", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2,
+     "expected one of \" \\ / b f n r t u after '\\' in a string, found end of input"},
+    {"\"\\uD834\"", 0, 0, TYJSON_E_SURROGATE, 1, 1, 2,
+     "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\uD834', found '\"'"},
+    {"\"\\uD834\\u0041\"", 0, 0, TYJSON_E_SURROGATE, 1, 1, 2,
+     "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\uD834', found '\\u0041'"},
+    {"\"\\uD834\\u00", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2,
+     "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\uD834', found '\\u00'"},
+    {"\"\\ud83d\\u\"", 0, 0, TYJSON_E_SURROGATE, 1, 1, 2,
+     "expected a low surrogate escape (\\uDC00-\\uDFFF) after '\\ud83d', found '\\u'"},
+    {"[\"\\uDC00\"]", 0, 0, TYJSON_E_SURROGATE, 2, 1, 3,
+     "expected a high surrogate escape (\\uD800-\\uDBFF) before '\\uDC00', found it alone"},
+    {"[\"abc", 0, 0, TYJSON_E_TRUNCATED, 5, 1, 6, "expected '\"' to end the string, found end of input"},
+    {"{\"ab\\n", 0, 0, TYJSON_E_TRUNCATED, 6, 1, 7, "expected '\"' to end the string, found end of input"},
+    /* numbers */
+    {"[-]", 0, 0, TYJSON_E_NUMBER, 2, 1, 3, "expected a digit after '-', found ']'"},
+    {"-", 0, 0, TYJSON_E_TRUNCATED, 1, 1, 2, "expected a digit after '-', found end of input"},
+    {"[\n012]", 0, 0, TYJSON_E_NUMBER, 3, 2, 2,
+     "expected '.', 'e' or the end of the number after a leading 0, found '1'"},
+    {"-01", 0, 0, TYJSON_E_NUMBER, 2, 1, 3,
+     "expected '.', 'e' or the end of the number after a leading 0, found '1'"},
+    {"1. 2", 0, 0, TYJSON_E_NUMBER, 2, 1, 3, "expected a digit after the decimal point, found a space"},
+    {"[1.]", 0, 0, TYJSON_E_NUMBER, 3, 1, 4, "expected a digit after the decimal point, found ']'"},
+    {"1.", 0, 0, TYJSON_E_TRUNCATED, 2, 1, 3, "expected a digit after the decimal point, found end of input"},
+    {"[1e]", 0, 0, TYJSON_E_NUMBER, 3, 1, 4, "expected a digit in the exponent, found ']'"},
+    {"1E+", 0, 0, TYJSON_E_TRUNCATED, 3, 1, 4, "expected a digit in the exponent, found end of input"},
+    {"[1e-x]", 0, 0, TYJSON_E_NUMBER, 4, 1, 5, "expected a digit in the exponent, found 'x'"},
+    {"[\n100000000000000000000]", 0, 0, TYJSON_E_NUMBER_RANGE, 2, 2, 1,
+     "expected an integer from -2^63 to 2^64-1, found '100000000000000000000' (out of range)"},
+    {"{\"x\":-1e400}", 0, 0, TYJSON_E_NUMBER_RANGE, 5, 1, 6,
+     "expected a number within the range of a double, found '-1e400' (out of range)"},
+    /* literals */
+    {"[tru e]", 0, 0, TYJSON_E_LITERAL, 1, 1, 2, "expected 'true', found 'tru'"},
+    {"fals", 0, 0, TYJSON_E_TRUNCATED, 0, 1, 1, "expected 'false', found end of input after 'fals'"},
+    {"[\n nulx]", 0, 0, TYJSON_E_LITERAL, 3, 2, 2, "expected 'null', found 'nulx'"},
+    {"{\"a\":nil}", 0, 0, TYJSON_E_LITERAL, 5, 1, 6, "expected 'null', found 'nil'"},
+    {"[Nan]", INF, 0, TYJSON_E_LITERAL, 1, 1, 2, "expected 'NaN', found 'Nan'"},
+    {"[-Inf", INF, 0, TYJSON_E_TRUNCATED, 1, 1, 2, "expected '-Infinity', found end of input after '-Inf'"},
+    {"Infinite", INF, 0, TYJSON_E_LITERAL, 0, 1, 1, "expected 'Infinity', found 'Infinite'"},
+    /* comments */
+    {"[1, /* x", CMT, 0, TYJSON_E_COMMENT, 4, 1, 5, "expected '*/' to end the comment, found end of input"},
+    {"[1]\n/x", CMT, 0, TYJSON_E_UNEXPECTED_CHAR, 4, 2, 1,
+     "expected '/' or '*' after '/' to start a comment, found 'x'"},
+    {"1 /", CMT, 0, TYJSON_E_TRUNCATED, 2, 1, 3,
+     "expected '/' or '*' after '/' to start a comment, found end of input"},
+    /* structure */
+    {"[[\n[1]]]", 0, 2, TYJSON_E_DEPTH, 3, 2, 1,
+     "expected at most 2 nested arrays and objects, found '[' one level deeper"},
+    {"{\"a\":{}}", 0, 1, TYJSON_E_DEPTH, 5, 1, 6,
+     "expected at most 1 nested arrays and objects, found '{' one level deeper"},
+    {"[1]\n x", 0, 0, TYJSON_E_TRAILING, 5, 2, 2, "expected end of input after the JSON value, found 'x'"},
+    {"1 2", 0, 0, TYJSON_E_TRAILING, 2, 1, 3, "expected end of input after the JSON value, found '2'"},
+    {"{\"a\":1,\n\"a\":2}", DUP, 0, TYJSON_E_DUPLICATE_KEY, 8, 2, 1,
+     "expected unique keys in an object, found 'a' again"},
+};
+#undef DUP
+#undef CMT
+#undef INF
+
+static void check_stop_same_as_plain(const char *dat, size_t len, tyjson_read_flags flags,
+                                     const char *name) {
+    tyjson_read_options po = {flags, 0, NULL}, so = {flags | TYJSON_READ_STOP_WHEN_DONE, 0, NULL};
+    tyjson_error pe, se;
+    tyjson_doc *pd = tyjson_read_opts(dat, len, &po, &pe);
+    tyjson_doc *sd = tyjson_read_opts(dat, len, &so, &se);
+    if (sd) {
+        /* Only trailing content may separate the two. */
+        size_t used = tyjson_doc_get_read_size(sd);
+        tyjson_doc_free(sd);
+        if (pd) {
+            tyjson_doc_free(pd);
+            return;
+        }
+        /* What follows the first value is not STOP_WHEN_DONE's business. */
+        if (pe.offset < used)
+            TEST_FAIL("%s: STOP_WHEN_DONE parsed (%zu bytes), plain failed %s at %zu", name, used,
+                      tyjson_status_name(pe.code), pe.offset);
+        return;
+    }
+    if (pd) {
+        tyjson_doc_free(pd);
+        TEST_FAIL("%s: plain parsed, STOP_WHEN_DONE failed %s at %zu", name,
+                  tyjson_status_name(se.code), se.offset);
+    }
+    if (pe.code != se.code || pe.offset != se.offset || strcmp(pe.msg, se.msg) != 0)
+        TEST_FAIL("%s: plain %s at %zu \"%s\", STOP_WHEN_DONE %s at %zu \"%s\"", name,
+                  tyjson_status_name(pe.code), pe.offset, pe.msg, tyjson_status_name(se.code),
+                  se.offset, se.msg);
+}
+
+TEST(error_messages_say_expected_and_found) {
+    for (size_t i = 0; i < sizeof(msg_cases) / sizeof(msg_cases[0]); i++) {
+        const msg_case *c = &msg_cases[i];
+        tyjson_read_options o = {c->flags, c->max_depth, NULL};
+        tyjson_error e;
+        tyjson_doc *d = tyjson_read_opts(c->json, strlen(c->json), &o, &e);
+        if (d) {
+            tyjson_doc_free(d);
+            TEST_FAIL("case %zu parsed: %s", i, c->json);
+        }
+        if (e.code != c->code || e.offset != c->offset || e.line != c->line ||
+            e.column != c->column || strcmp(e.msg, c->msg) != 0)
+            TEST_FAIL("case %zu %s: got %s %zu %zu:%zu \"%s\"\n    want %s %zu %zu:%zu \"%s\"", i,
+                      c->json, tyjson_status_name(e.code), e.offset, e.line, e.column, e.msg,
+                      tyjson_status_name(c->code), c->offset, c->line, c->column, c->msg);
+        ASSERT_TRUE(e.msg == e.msg_buf);
+        /* The same from a file (parsed in place) and with STOP_WHEN_DONE. */
+        FILE *fp = tmpfile();
+        ASSERT_NOT_NULL(fp);
+        fwrite(c->json, 1, strlen(c->json), fp);
+        rewind(fp);
+        tyjson_error ef;
+        ASSERT_NULL(tyjson_read_fp(fp, &o, &ef));
+        fclose(fp);
+        ASSERT_EQ_STR(ef.msg, c->msg);
+        ASSERT_EQ_UINT(ef.line, c->line);
+        ASSERT_EQ_UINT(ef.column, c->column);
+        check_stop_same_as_plain(c->json, strlen(c->json), c->flags, c->json);
+    }
+}
+
+TEST(error_copy_keeps_the_message) {
+    tyjson_error e, copy;
+    ASSERT_NULL(tyjson_read_opts("[1 2]", 5, NULL, &e));
+    tyjson_error_copy(&copy, &e);
+    memset(&e, 0, sizeof(e));
+    ASSERT_EQ_STR(copy.msg, "expected ',' or ']' after an array element, found '2'");
+    ASSERT_TRUE(copy.msg == copy.msg_buf);
+    /* static messages stay static */
+    ASSERT_NULL(tyjson_read_opts(NULL, 1, NULL, &e));
+    tyjson_error_copy(&copy, &e);
+    ASSERT_TRUE(copy.msg == e.msg);
+    ASSERT_EQ_STR(copy.msg, "invalid argument");
+}
+
+/* ----------------------------------------------------------------------------
+ * STOP_WHEN_DONE fails exactly as the plain parse does (issue 9).
+ * ------------------------------------------------------------------------- */
+TEST(stop_when_done_fails_like_plain_inline) {
+    static const char *const cases[] = {
+        "nul",   "nul\n",  "nul\nnull", "tru e", "1. 2", "1.\n2", "-\n1",  "fals e",
+        "[1,2",  "{\"a\" 1}", "\"ab",   "1e+ 3", "01 ",  "n",     "n\n",  "- ",
+        "[tru]", "[1 2]",  "\"\\uD834\" 1", "1ex",  "-Inf x", "\",\"\\ud83d\\u\"\\u80e9c", "\",\xF0\"\"\x9F\x98",
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        check_stop_same_as_plain(cases[i], strlen(cases[i]), 0, cases[i]);
+        check_stop_same_as_plain(cases[i], strlen(cases[i]), TYJSON_READ_ALLOW_INF_NAN, cases[i]);
+        check_stop_same_as_plain(cases[i], strlen(cases[i]), TYJSON_READ_ALLOW_COMMENTS, cases[i]);
+    }
+    /* the codes of issue 9 */
+    tyjson_read_options so = {TYJSON_READ_STOP_WHEN_DONE, 0, NULL};
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts("tru e", 5, &so, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_LITERAL);
+    ASSERT_NULL(tyjson_read_opts("1. 2", 4, &so, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_NUMBER);
+    ASSERT_EQ_UINT(e.offset, 2);
+    ASSERT_NULL(tyjson_read_opts("nul\nnull\n", 9, &so, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_LITERAL);
+}
+
+TEST(stop_when_done_fails_like_plain_on_test_suite) {
+    char dir[512];
+    snprintf(dir, sizeof(dir), "%s/conformance/test_parsing", TYJSON_SHARED_DIR);
+    DIR *d = opendir(dir);
+    if (!d) TEST_SKIP("%s is absent", dir);
+    struct dirent *de;
+    size_t files = 0;
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] != 'n' || de->d_name[1] != '_') continue;
+        char path[1024];
+        snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+        FILE *fp = fopen(path, "rb");
+        if (!fp) continue;
+        char *buf = NULL;
+        size_t len = 0, cap = 0, got;
+        do {
+            if (cap - len < 4096) {
+                cap = cap ? cap * 2 : 8192;
+                char *nb = (char *)realloc(buf, cap);
+                ASSERT_NOT_NULL(nb);
+                buf = nb;
+            }
+            got = fread(buf + len, 1, cap - len, fp);
+            len += got;
+        } while (got);
+        fclose(fp);
+        check_stop_same_as_plain(buf, len, 0, de->d_name);
+        free(buf);
+        files++;
+    }
+    closedir(d);
+    ASSERT_TRUE(files >= 180);
+}

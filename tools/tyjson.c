@@ -7,7 +7,9 @@
  * No FILE, or "-", reads standard input. Every input is processed even after
  * a failure; the exit status is the worst outcome: 0 all inputs valid, 1 some
  * input invalid (or a pointer that matched nothing), 2 usage or I/O error.
- * Parse errors go to stderr as "FILE:LINE:COL: message".
+ * Parse errors go to stderr as "FILE:LINE:COL: message", followed by a
+ * "FILE: hint: ..." line when one of the relaxing options would accept what
+ * the parser stopped at.
  *
  * With --lines the input is NDJSON: each line is its own document, read in
  * a streaming loop so memory stays bounded by the longest line, and errors
@@ -26,6 +28,13 @@
 /* Pretty-print indentation accepted by --indent. */
 #define INDENT_MAX 64u
 
+#define STATS_TEXT                                                             \
+    "stats prints one \"name: value\" per line, in this order: documents,\n"   \
+    "objects, arrays, strings (values, not keys), keys, numbers (ints + reals\n" \
+    "+ raw big numbers), ints, reals, bools, nulls, max_depth (0 for a scalar,\n" \
+    "1 for a flat array or object) and bytes (input bytes of the counted\n"     \
+    "documents; with --lines each line counts with its newline).\n"
+
 static const char usage_text[] =
     "Usage: tyjson validate|pretty|minify|stats [options] [FILE...]\n"
     "       tyjson get [options] POINTER [FILE...]\n"
@@ -38,13 +47,30 @@ static const char usage_text[] =
     "  get        print the value at a JSON Pointer (RFC 6901), minified;\n"
     "             \"\" is the whole document, \"/a/0\" member a, element 0\n"
     "\n"
+    "Run 'tyjson COMMAND --help' for the options of one command.\n"
     "With no FILE, or when FILE is -, read standard input.\n"
     "\n"
-    "Options:\n"
+    "Input options (every command):\n"
+    "%s"
+    "\n"
+    "Output options:\n"
+    "  --indent N            spaces per level for pretty (1-64, default 2)\n"
+    "  --ascii               pretty, minify, get: escape non-ASCII as \\uXXXX\n"
+    "  -r, --raw             get: print a string value without quotes or escapes\n"
+    "  --default VALUE       get: print VALUE where the pointer matches nothing\n"
+    "  -q, --quiet           get: print nothing where the pointer matches nothing\n"
+    "\n"
+    "  -h, --help            show this help (or a command's) and exit\n"
+    "  --version             show the version and exit\n"
+    "  --                    end of options\n"
+    "\n" STATS_TEXT "\n"
+    "%s";
+
+static const char input_opts_text[] =
     "  --lines               NDJSON: one value per line, blank lines skipped;\n"
     "                        pretty, minify and get write one result per value\n"
-    "  --indent N            spaces per level for pretty (1-64, default 2)\n"
-    "  --ascii               escape non-ASCII characters as \\uXXXX\n"
+    "  --max-errors N        with --lines: report at most N invalid lines per\n"
+    "                        input, then say how many more there were\n"
     "  --comments            accept // and /* */ comments\n"
     "  --trailing-commas     accept one trailing comma in arrays and objects\n"
     "  --inf-nan             accept and write NaN, Infinity, -Infinity\n"
@@ -52,20 +78,61 @@ static const char usage_text[] =
     "  --allow-invalid-utf8  accept invalid UTF-8 in strings (written as U+FFFD)\n"
     "  --reject-duplicates   reject objects that repeat a key\n"
     "  --bignum-raw          keep numbers too large for 64-bit integers or\n"
-    "                        doubles as their original text\n"
-    "  --max-depth N         maximum nesting of arrays and objects (default 1024)\n"
-    "  -h, --help            show this help and exit\n"
-    "  --version             show the version and exit\n"
-    "  --                    end of options\n"
-    "\n"
-    "stats prints one \"name: value\" per line, in this order: documents,\n"
-    "objects, arrays, strings (values, not keys), keys, numbers (ints + reals\n"
-    "+ raw big numbers), ints, reals, bools, nulls, max_depth (0 for a scalar,\n"
-    "1 for a flat array or object) and bytes (input bytes of the counted\n"
-    "documents; with --lines each line counts with its newline).\n"
-    "\n"
+    "                        doubles as their text (the default: accepted for\n"
+    "                        compatibility)\n"
+    "  --max-depth N         maximum nesting of arrays and objects (default 1024)\n";
+
+static const char exit_text[] =
     "Exit status: 0 all inputs valid, 1 some input invalid or a pointer that\n"
-    "matched nothing, 2 usage or I/O error.\n";
+    "matched nothing (without --default), 2 usage or I/O error.\n";
+
+/* One command's help: what it does, then its own options. */
+typedef struct command_help {
+    const char *usage, *about, *options;
+} command_help;
+
+static const command_help command_helps[] = {
+    {"validate [options] [FILE...]",
+     "Check that each input is JSON (RFC 8259, or what the input options\n"
+     "allow). Print nothing for a valid input; report each invalid one on\n"
+     "stderr as FILE:LINE:COL: message.\n",
+     ""},
+    {"pretty [options] [FILE...]",
+     "Write each input indented, one result per input (per line with --lines).\n"
+     "Numbers too large for 64-bit integers or doubles are written as given.\n",
+     "  --indent N            spaces per level (1-64, default 2)\n"
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+    {"minify [options] [FILE...]",
+     "Write each input without whitespace, one result per input (per line\n"
+     "with --lines). Numbers too large for 64-bit integers or doubles are\n"
+     "written as given.\n",
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+    {"stats [options] [FILE...]", "Print value counts over all valid inputs.\n\n" STATS_TEXT, ""},
+    {"get [options] POINTER [FILE...]",
+     "Print the value at a JSON Pointer (RFC 6901), minified: \"\" is the\n"
+     "whole document, \"/a/0\" member a, element 0 (~0 is ~, ~1 is /).\n"
+     "Where the pointer matches nothing, report \"FILE: no value at POINTER\"\n"
+     "on stderr and exit 1, unless --default or --quiet says otherwise.\n",
+     "  -r, --raw             print a string value without quotes or escapes\n"
+     "  --default VALUE       print VALUE (as given) where the pointer matches\n"
+     "                        nothing; that is not an error\n"
+     "  -q, --quiet           print nothing where the pointer matches nothing;\n"
+     "                        the exit status is still 1\n"
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+};
+
+static const char *const command_names[] = {"validate", "pretty", "minify", "stats", "get"};
+
+static void print_help(void) { printf(usage_text, input_opts_text, exit_text); }
+
+static void print_command_help(int cmd) {
+    const command_help *h = &command_helps[cmd];
+    printf("Usage: tyjson %s\n\n", h->usage);
+    fputs(h->about, stdout);
+    printf("\nWith no FILE, or when FILE is -, read standard input.\n\nOptions:\n%s%s",
+           h->options, input_opts_text);
+    printf("  -h, --help            show this help and exit\n\n%s", exit_text);
+}
 
 typedef enum command { CMD_VALIDATE, CMD_PRETTY, CMD_MINIFY, CMD_STATS, CMD_GET } command;
 
@@ -85,6 +152,13 @@ typedef struct cli {
     command cmd;
     const char *pointer;
     int lines;
+    int raw;                   /* get -r: strings without quotes */
+    int quiet;                 /* get -q: say nothing about misses */
+    const char *default_value; /* get --default: printed on a miss */
+    int have_max_errors;
+    size_t max_errors;         /* --max-errors: reports per input */
+    size_t bad_lines;          /* invalid lines of the current input */
+    unsigned hints_given;      /* each hint at most once per run */
     tyjson_read_options ropts;
     tyjson_write_options wopts;
     counts st;
@@ -192,20 +266,46 @@ static void print_counts(const counts *st) {
  * MARK: - One document
  * ------------------------------------------------------------------------- */
 
+/* Standard output failed: say why (errno from the failed write) once,
+ * and stop producing output. */
+static void output_failed(cli *c, int saved_errno) {
+    if (saved_errno) fprintf(stderr, "tyjson: error writing output: %s\n", strerror(saved_errno));
+    else fprintf(stderr, "tyjson: error writing output\n");
+    raise_status(c, EXIT_TROUBLE);
+    c->out_failed = 1;
+}
+
 /* `line` is the 1-based line of an NDJSON record, 0 for a whole input. */
 static void report_missing(cli *c, const char *name, size_t line) {
+    if (c->default_value) {
+        errno = 0;
+        if (printf("%s\n", c->default_value) < 0) output_failed(c, errno);
+        return;
+    }
+    raise_status(c, EXIT_INVALID);
+    if (c->quiet) return;
     if (line) fprintf(stderr, "%s:%zu: no value at %s\n", name, line, c->pointer);
     else fprintf(stderr, "%s: no value at %s\n", name, c->pointer);
-    raise_status(c, EXIT_INVALID);
+}
+
+/* get -r: a string's bytes as they are, then a newline. */
+static void write_raw_string(cli *c, const tyjson_val *val) {
+    size_t n = tyjson_get_len(val);
+    errno = 0;
+    if ((n && fwrite(tyjson_get_str(val), 1, n, stdout) != n) || putchar('\n') == EOF)
+        output_failed(c, errno);
 }
 
 static void write_value(cli *c, const char *name, const tyjson_val *val) {
     tyjson_error err;
+    if (c->raw && tyjson_is_str(val)) {
+        write_raw_string(c, val);
+        return;
+    }
+    errno = 0;
     if (tyjson_val_write_fp(stdout, val, &c->wopts, &err)) return;
     if (err.code == TYJSON_E_IO) {
-        fprintf(stderr, "tyjson: error writing output\n");
-        raise_status(c, EXIT_TROUBLE);
-        c->out_failed = 1;
+        output_failed(c, errno);
     } else {
         fprintf(stderr, "%s: cannot write: %s\n", name, err.msg);
         raise_status(c, EXIT_INVALID);
@@ -237,11 +337,100 @@ static void handle_doc(cli *c, const char *name, size_t line, tyjson_doc *doc,
     }
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Hints
+ *
+ * After a parse error, each relaxing option that could explain it (chosen
+ * from the error and the byte it points at) is tried by parsing the input
+ * again with it: when the parse then succeeds or gets further, the option
+ * is named. Error path only; each hint is given once per run.
+ * ------------------------------------------------------------------------- */
+enum { HINT_BOM, HINT_LINES, HINT_COMMENTS, HINT_TRAILING, HINT_INF_NAN, HINT_UTF8, HINT_COUNT };
+
+static const struct {
+    tyjson_read_flags flag; /* 0: --lines */
+    const char *text;
+} hints[HINT_COUNT] = {
+    {TYJSON_READ_ALLOW_BOM, "the input starts with a UTF-8 byte order mark; --bom skips it"},
+    {0, "the input holds one JSON value per line; --lines reads it as NDJSON"},
+    {TYJSON_READ_ALLOW_COMMENTS, "comments are not JSON; --comments accepts them"},
+    {TYJSON_READ_ALLOW_TRAILING_COMMAS,
+     "a trailing comma is not JSON; --trailing-commas accepts it"},
+    {TYJSON_READ_ALLOW_INF_NAN, "NaN and Infinity are not JSON; --inf-nan accepts them"},
+    {TYJSON_READ_ALLOW_INVALID_UTF8,
+     "the string holds invalid UTF-8; --allow-invalid-utf8 accepts it"},
+};
+
+/* Parses dat with extra read flags: 1 if it then parses, or fails later
+ * than at `offset`. */
+static int parses_further(const cli *c, const char *dat, size_t len, tyjson_read_flags extra,
+                          size_t offset) {
+    tyjson_read_options o = c->ropts;
+    o.flags |= extra;
+    tyjson_error err;
+    tyjson_doc *doc = tyjson_read_opts(dat, len, &o, &err);
+    if (doc) {
+        tyjson_doc_free(doc);
+        return 1;
+    }
+    return err.offset > offset;
+}
+
+/* Every non-blank line of dat (two at least) is a value by itself. */
+static int is_ndjson(const cli *c, const char *dat, size_t len) {
+    size_t values = 0;
+    const char *p = dat, *end = dat + len;
+    while (p < end) {
+        const char *nl = (const char *)memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        int blank = 1;
+        for (size_t i = 0; i < n && blank; i++)
+            blank = p[i] == ' ' || p[i] == '\t' || p[i] == '\r';
+        if (!blank) {
+            tyjson_doc *doc = tyjson_read_opts(p, n, &c->ropts, NULL);
+            if (!doc) return 0;
+            tyjson_doc_free(doc);
+            values++;
+        }
+        p += n + (nl != NULL);
+    }
+    return values >= 2;
+}
+
+/* The hint that applies to err, or HINT_COUNT. */
+static int find_hint(const cli *c, const char *dat, size_t len, const tyjson_error *err) {
+    tyjson_read_flags on = c->ropts.flags;
+    size_t at = err->offset;
+    unsigned char b = at < len ? (unsigned char)dat[at] : 0;
+    int candidate = HINT_COUNT;
+    if (at == 0 && len >= 3 && memcmp(dat, "\xEF\xBB\xBF", 3) == 0) candidate = HINT_BOM;
+    else if (b == '/') candidate = HINT_COMMENTS;
+    else if (err->code == TYJSON_E_TRAILING) candidate = HINT_LINES;
+    else if ((b == ']' || b == '}') && err->code == TYJSON_E_UNEXPECTED_CHAR) candidate = HINT_TRAILING;
+    else if (b == 'N' || b == 'I' || (b == '-' && at + 1 < len && dat[at + 1] == 'I'))
+        candidate = HINT_INF_NAN;
+    else if (err->code == TYJSON_E_UTF8) candidate = HINT_UTF8;
+    if (candidate == HINT_COUNT) return HINT_COUNT;
+    if (candidate == HINT_LINES)
+        return !c->lines && is_ndjson(c, dat, len) ? HINT_LINES : HINT_COUNT;
+    if (on & hints[candidate].flag) return HINT_COUNT;
+    return parses_further(c, dat, len, hints[candidate].flag, at) ? candidate : HINT_COUNT;
+}
+
+static void give_hint(cli *c, const char *name, const char *dat, size_t len,
+                      const tyjson_error *err) {
+    int h = find_hint(c, dat, len, err);
+    if (h == HINT_COUNT || (c->hints_given & (1u << h))) return;
+    c->hints_given |= 1u << h;
+    fprintf(stderr, "%s: hint: %s\n", name, hints[h].text);
+}
+
 /* A failed read: invalid input is status 1, everything that says nothing
  * about the input (I/O, memory, size limits) is status 2. `line_base` is the
  * NDJSON line number, or 0. */
 static void report_read_error(cli *c, const char *name, size_t line_base,
-                              const tyjson_error *err, int saved_errno) {
+                              const tyjson_error *err, int saved_errno, const char *dat,
+                              size_t len) {
     switch (err->code) {
     case TYJSON_E_IO:
         fprintf(stderr, "tyjson: %s: %s\n", name,
@@ -256,9 +445,11 @@ static void report_read_error(cli *c, const char *name, size_t line_base,
         return;
     default: break;
     }
+    raise_status(c, EXIT_INVALID);
+    if (line_base && c->have_max_errors && c->bad_lines++ >= c->max_errors) return;
     size_t line = line_base ? line_base + err->line - 1 : err->line;
     fprintf(stderr, "%s:%zu:%zu: %s\n", name, line, err->column, err->msg);
-    raise_status(c, EXIT_INVALID);
+    if (dat) give_hint(c, name, dat, len, err);
 }
 
 /* ----------------------------------------------------------------------------
@@ -280,23 +471,77 @@ static int readable(FILE *fp, int *saved_errno) {
     return 1;
 }
 
+/* The whole of fp from where it is, in memory; NULL when it cannot be read
+ * or memory runs out (the hints are then skipped). */
+static char *read_all(FILE *fp, size_t *len) {
+    size_t cap = 65536, n = 0, got;
+    char *buf = (char *)malloc(cap);
+    if (!buf) return NULL;
+    while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nb = cap < SIZE_MAX / 2 ? (char *)realloc(buf, cap * 2) : NULL;
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    if (ferror(fp)) {
+        int saved = errno; /* for the caller's message */
+        free(buf);
+        errno = saved;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
 static void run_whole(cli *c, FILE *fp, const char *name) {
     tyjson_error err;
     int saved = 0;
     if (!readable(fp, &saved)) {
         err.code = TYJSON_E_IO;
         err.msg = tyjson_status_msg(TYJSON_E_IO);
-        report_read_error(c, name, 0, &err, saved);
+        report_read_error(c, name, 0, &err, saved, NULL, 0);
         return;
     }
     errno = 0;
     tyjson_doc *doc = tyjson_read_fp(fp, &c->ropts, &err);
     if (!doc) {
-        report_read_error(c, name, 0, &err, errno);
+        /* A regular file can be read again for the hints; a pipe is gone. */
+        int saved_errno = errno;
+        size_t len = 0;
+        char *dat = NULL;
+        if (err.code != TYJSON_E_IO && fseek(fp, 0, SEEK_SET) == 0) dat = read_all(fp, &len);
+        report_read_error(c, name, 0, &err, saved_errno, dat, len);
+        free(dat);
         return;
     }
     handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
     tyjson_doc_free(doc);
+}
+
+/* A stream that cannot seek (a pipe) is read into memory first, which the
+ * library would do anyway, so that the hints can look at it again. */
+static void run_pipe(cli *c, FILE *fp, const char *name) {
+    tyjson_error err;
+    size_t len = 0;
+    errno = 0;
+    char *dat = read_all(fp, &len);
+    if (!dat) {
+        err.code = ferror(fp) ? TYJSON_E_IO : TYJSON_E_NOMEM;
+        err.msg = tyjson_status_msg(err.code);
+        report_read_error(c, name, 0, &err, errno, NULL, 0);
+        return;
+    }
+    tyjson_doc *doc = tyjson_read_opts(dat, len, &c->ropts, &err);
+    if (!doc) report_read_error(c, name, 0, &err, 0, dat, len);
+    else handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
+    tyjson_doc_free(doc);
+    free(dat);
 }
 
 static int is_blank(const char *s, size_t n) {
@@ -311,9 +556,11 @@ static void run_line(cli *c, const char *name, size_t line, const char *s, size_
                      size_t term) {
     if (is_blank(s, n)) return;
     tyjson_error err;
-    tyjson_doc *doc = tyjson_read_opts(s, n, &c->ropts, &err);
+    /* The newline is part of the record: "nul" then a newline is a wrong
+     * literal, not input that ends too early. */
+    tyjson_doc *doc = tyjson_read_opts(s, n + term, &c->ropts, &err);
     if (!doc) {
-        report_read_error(c, name, line, &err, 0);
+        report_read_error(c, name, line, &err, 0, s, n + term);
         return;
     }
     handle_doc(c, name, line, doc, n + term);
@@ -327,6 +574,7 @@ static void run_lines(cli *c, FILE *fp, const char *name) {
     char *buf = NULL;
     size_t cap = 0, len = 0, start = 0, scan = 0, line = 0;
     int eof = 0;
+    c->bad_lines = 0;
     while (!c->out_failed) {
         const char *nl = scan < len ? (const char *)memchr(buf + scan, '\n', len - scan) : NULL;
         if (nl) {
@@ -370,6 +618,11 @@ static void run_lines(cli *c, FILE *fp, const char *name) {
         }
     }
     free(buf);
+    if (c->have_max_errors && c->bad_lines > c->max_errors) {
+        size_t more = c->bad_lines - c->max_errors;
+        fprintf(stderr, "%s: %zu more invalid line%s not reported (--max-errors %zu)\n", name,
+                more, more == 1 ? "" : "s", c->max_errors);
+    }
 }
 
 static void run_input(cli *c, const char *path) {
@@ -382,6 +635,7 @@ static void run_input(cli *c, const char *path) {
         return;
     }
     if (c->lines) run_lines(c, fp, name);
+    else if (fseek(fp, 0, SEEK_SET) != 0) run_pipe(c, fp, name);
     else run_whole(c, fp, name);
     if (!is_stdin) fclose(fp);
 }
@@ -416,18 +670,28 @@ static int pointer_valid(const char *p) {
     return 1;
 }
 
+/* command_names is in enum order. */
 static int parse_command(const char *s, command *cmd) {
-    static const struct {
-        const char *name;
-        command cmd;
-    } names[] = {{"validate", CMD_VALIDATE}, {"pretty", CMD_PRETTY}, {"minify", CMD_MINIFY},
-                 {"stats", CMD_STATS},       {"get", CMD_GET}};
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        if (strcmp(s, names[i].name) == 0) {
-            *cmd = names[i].cmd;
+    for (size_t i = 0; i < sizeof(command_names) / sizeof(command_names[0]); i++) {
+        if (strcmp(s, command_names[i]) == 0) {
+            *cmd = (command)i;
             return 1;
         }
     }
+    return 0;
+}
+
+/* --help: the command's own help when one is named, before the option or
+ * after it ("tyjson get --help", "tyjson --help get"). */
+static int show_help(int argc, char **argv, int have_cmd, command cmd) {
+    for (int k = 1; !have_cmd && k < argc; k++) {
+        if (strcmp(argv[k], "--") == 0) break;
+        if (argv[k][0] == '-' && argv[k][1] != 0) continue;
+        have_cmd = parse_command(argv[k], &cmd);
+        break;
+    }
+    if (have_cmd) print_command_help((int)cmd);
+    else print_help();
     return 0;
 }
 
@@ -456,14 +720,12 @@ static const char *option_value(int argc, char **argv, int *i, const char *arg,
 }
 
 /* Parses one option at argv[*i]. Returns -1 to go on, else an exit status. */
-static int parse_option(cli *c, int argc, char **argv, int *i) {
+static int parse_option(cli *c, int argc, char **argv, int *i, int have_cmd) {
     const char *arg = argv[*i];
     const char *val;
     unsigned long long num;
-    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-        fputs(usage_text, stdout);
-        return 0;
-    }
+    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0)
+        return show_help(argc, argv, have_cmd, c->cmd);
     if (strcmp(arg, "--version") == 0) {
         printf("tyjson %s\n", TYJSON_VERSION_STRING);
         return 0;
@@ -474,6 +736,25 @@ static int parse_option(cli *c, int argc, char **argv, int *i) {
     }
     if (strcmp(arg, "--ascii") == 0) {
         c->wopts.flags |= TYJSON_WRITE_ESCAPE_UNICODE;
+        return -1;
+    }
+    if (strcmp(arg, "-r") == 0 || strcmp(arg, "--raw") == 0) {
+        c->raw = 1;
+        return -1;
+    }
+    if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
+        c->quiet = 1;
+        return -1;
+    }
+    if ((val = option_value(argc, argv, i, arg, "--default"))) {
+        c->default_value = val;
+        return -1;
+    }
+    if ((val = option_value(argc, argv, i, arg, "--max-errors"))) {
+        if (!parse_count(val, 0, SIZE_MAX, &num))
+            return usage_error("--max-errors expects a number, not '%s'", val);
+        c->max_errors = (size_t)num;
+        c->have_max_errors = 1;
         return -1;
     }
     for (size_t k = 0; k < sizeof(read_flag_opts) / sizeof(read_flag_opts[0]); k++) {
@@ -510,7 +791,7 @@ static int parse_args(cli *c, int argc, char **argv, const char **files, size_t 
                 opts_done = 1;
                 continue;
             }
-            int r = parse_option(c, argc, argv, &i);
+            int r = parse_option(c, argc, argv, &i, have_cmd);
             if (r >= 0) return r;
             continue;
         }
@@ -527,6 +808,10 @@ static int parse_args(cli *c, int argc, char **argv, const char **files, size_t 
     }
     if (!have_cmd) return usage_error("%s", "missing command");
     if (c->cmd == CMD_GET && !have_ptr) return usage_error("%s", "get: missing POINTER");
+    if (c->cmd != CMD_GET && (c->raw || c->quiet || c->default_value))
+        return usage_error("%s", "-r, --quiet and --default are options of get");
+    if (c->have_max_errors && !c->lines)
+        return usage_error("%s", "--max-errors applies to --lines input");
     *n_files = nf;
     return -1;
 }
@@ -543,6 +828,9 @@ static void set_write_flags(cli *c) {
 int main(int argc, char **argv) {
     cli c;
     memset(&c, 0, sizeof(c));
+    /* Every RFC 8259 text is accepted: numbers beyond 64-bit integers and
+     * doubles are kept as their text, and written back unchanged. */
+    c.ropts.flags = TYJSON_READ_BIGNUM_AS_RAW;
     size_t n_inputs = 0;
     const char **inputs = (const char **)malloc((size_t)(argc > 0 ? argc : 1) * sizeof(*inputs));
     if (!inputs) {
@@ -562,9 +850,7 @@ int main(int argc, char **argv) {
     free(c.stack);
     free(inputs);
 
-    if ((fflush(stdout) != 0 || ferror(stdout)) && !c.out_failed) {
-        fprintf(stderr, "tyjson: error writing output\n");
-        raise_status(&c, EXIT_TROUBLE);
-    }
+    errno = 0;
+    if ((fflush(stdout) != 0 || ferror(stdout)) && !c.out_failed) output_failed(&c, errno);
     return c.status;
 }
