@@ -14,10 +14,13 @@ printf '{"a": [1, 2,\n  3]}\n' > in.json
 printf '{"id":1}\n{"id":2}\n{"id":3,}\n' > big.ndjson     # the third line is invalid
 
 run() { echo "\$ $1"; eval "$1" 2>&1; echo "[exit $?]"; }
-run 'tyjson validate file.json          # exit 0 valid, 1 invalid (FILE:LINE:COL: message), 2 usage/I/O'
+run 'tyjson validate file.json          # exit 0 valid, 1 invalid, 2 usage/I/O error'
 run 'tyjson pretty --indent 4 file.json'
 run 'tyjson minify < in.json > out.json'
 run 'cat out.json'
 run 'tyjson stats file.json'
-run 'tyjson get /users/0/name file.json'
-run 'tyjson validate --lines big.ndjson'
+run 'tyjson get -r /users/0/name file.json       # a string without quotes (like jq -r)'
+run 'tyjson get /a/b --default none file.json    # or --quiet: print nothing, exit 1'
+run 'tyjson get /a/b --quiet file.json'
+run 'tyjson validate --lines --max-errors 10 big.ndjson'
+run 'tyjson get --help                           # each command has its own help'
