@@ -156,6 +156,9 @@ if grep -E -- '-Werror|-fsanitize|-march' "$parent/build/compile_commands.json";
 fi
 quiet cmake --install "$parent/build" --prefix "$parent/installed"
 [ -z "$(find "$parent/installed" -type f 2>/dev/null)" ] || fail "add_subdirectory installed tyjson's files"
-pass "add_subdirectory: C only, library only, no flags leaked, no install rules, no forced build type"
+# the options turn the parts back on (configure only: the CLI target exists)
+quiet cmake -S "$parent" -B "$parent/build-tools" -DTYJSON_SOURCE="$src_dir" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_CXX_COMPILER=/nonexistent/c++ -DTYJSON_BUILD_TOOLS=ON -DEXPECT_TOOLS=ON
+pass "add_subdirectory: C only, library only, no flags leaked, no install rules, no forced build type; TYJSON_BUILD_TOOLS=ON brings the CLI"
 
 echo "$passed passed, 0 failed"
