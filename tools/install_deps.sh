@@ -3,7 +3,7 @@
 # root and only those missing; otherwise says what is missing. Used by
 # `make test` and `.ci/run` so that both work on a fresh Debian 12 machine.
 set -u
-pkgs=(cmake make gcc g++ clang libclang-rt-14-dev pkg-config python3)
+pkgs=(cmake make gcc g++ binutils clang libclang-rt-14-dev pkg-config python3 git)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
