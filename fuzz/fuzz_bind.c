@@ -329,7 +329,7 @@ static bool all_zero(const void *p, size_t n) {
 
 static void check_error(const tyjson_error *e, tyjson_status st, const char *text, size_t len) {
     CHECK(st != TYJSON_OK && e->code == st);
-    CHECK(e->msg != NULL && e->msg[0]);
+    CHECK(e->msg[0] != 0 && strlen(e->msg) < TYJSON_ERROR_MSG_MAX);
     CHECK(e->path[0] == '$');
     CHECK(strlen(e->path) < TYJSON_ERROR_PATH_MAX);
     CHECK(e->offset <= len);

@@ -131,7 +131,7 @@ static bool exact_same(const tyjson_doc *da, const tyjson_doc *db) {
 static void check_error(const tyjson_error *err, const char *dat, size_t len) {
     size_t line = 0, col = 0;
     CHECK(err->code != TYJSON_OK);
-    CHECK(err->msg != NULL);
+    CHECK(err->msg[0] != 0 && strlen(err->msg) < TYJSON_ERROR_MSG_MAX);
     CHECK(strchr(err->msg, '\n') == NULL); /* one line, whatever the input */
     CHECK(err->offset <= len);
     CHECK(err->line >= 1 && err->column >= 1);

@@ -1769,7 +1769,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
         if (pos > d.end) pos = d.end;
         tyjson__err_set(err, d.code, json, len, (usize)(pos - base));
         if (err) {
-            if (d.msg) err->msg = d.msg;
+            if (d.msg) tyjson__err_msg(err, d.msg);
             build_path(&d, err->path, sizeof(err->path));
         }
         if (opts && opts->read_size) *opts->read_size = 0;

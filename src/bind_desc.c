@@ -42,7 +42,7 @@ TYJSON__FIRST_USE
 static bool bad(tyjson_error *err, const tyjson_struct *t, usize i, const char *why) {
     tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
     if (!err) return false;
-    err->msg = why;
+    tyjson__err_msg(err, why);
     const char *tn = (t && t->name) ? t->name : "?";
     if (t && t->fields && i < t->n_fields && t->fields[i].name)
         snprintf(err->path, sizeof(err->path), "%s.%s", tn, t->fields[i].name);

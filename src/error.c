@@ -48,7 +48,7 @@ TYJSON__FIRST_USE
 void tyjson__err_ok(tyjson_error *err) {
     if (!err) return;
     err->code = TYJSON_OK;
-    err->msg = status_msgs[TYJSON_OK];
+    memcpy(err->msg, "ok", 3);
     err->offset = 0;
     err->line = 0;
     err->column = 0;
@@ -59,7 +59,7 @@ void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat, usi
                      usize offset) {
     if (!err) return;
     err->code = code;
-    err->msg = tyjson_status_msg(code);
+    tyjson__err_msg(err, tyjson_status_msg(code));
     err->offset = offset;
     err->path[0] = 0;
     if (!dat || !tyjson_locate(dat, len, offset, &err->line, &err->column)) {
@@ -68,10 +68,18 @@ void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat, usi
     }
 }
 
-void tyjson_error_copy(tyjson_error *dst, const tyjson_error *src) {
-    if (!dst || !src || dst == src) return;
-    memcpy(dst, src, sizeof(*dst));
-    if (src->msg == src->msg_buf) dst->msg = dst->msg_buf;
+void tyjson__err_msg(tyjson_error *err, const char *msg) {
+    if (!err || !msg || msg == err->msg) return;
+    usize n = strlen(msg);
+    if (n < sizeof(err->msg)) {
+        memcpy(err->msg, msg, n + 1);
+        return;
+    }
+    /* Cut before a UTF-8 continuation byte, so the text stays valid. */
+    usize keep = sizeof(err->msg) - 4;
+    while (keep > 0 && ((u8)msg[keep] & 0xC0) == 0x80) keep--;
+    memcpy(err->msg, msg, keep);
+    memcpy(err->msg + keep, "...", 4);
 }
 
 char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
@@ -80,7 +88,7 @@ char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
         buf[0] = 0;
         return buf;
     }
-    const char *msg = err->msg ? err->msg : tyjson_status_msg(err->code);
+    const char *msg = err->msg[0] ? err->msg : tyjson_status_msg(err->code);
     if (err->line == 0) { /* no place in the input (encoding, I/O, arguments) */
         if (err->path[0]) snprintf(buf, size, "%s at %s", msg, err->path);
         else snprintf(buf, size, "%s", msg);

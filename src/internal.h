@@ -120,5 +120,7 @@ void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat,
                      usize len, usize offset);
 /** Clears err to TYJSON_OK. */
 void tyjson__err_ok(tyjson_error *err);
+/* Copies msg into err->msg (cut with "..." past TYJSON_ERROR_MSG_MAX). */
+void tyjson__err_msg(tyjson_error *err, const char *msg);
 
 #endif /* TYJSON_INTERNAL_H */

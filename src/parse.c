@@ -105,7 +105,7 @@ static tyjson_status literal_error(const u8 *cur, const u8 *end, const char *lit
 }
 
 /* ----------------------------------------------------------------------------
- * Error messages: "expected X, found Y", formatted into err->msg_buf on the
+ * Error messages: "expected X, found Y", formatted into err->msg on the
  * error path only. The parser records what it was looking for (an EXPECT_*
  * value) where a code alone does not say it; the codes that only one place
  * can produce carry their own expectation.
@@ -340,7 +340,10 @@ static void describe_error(tyjson_error *err, tyjson_status code, int expect, co
     const u8 *tok = pos;
     if (code == TYJSON_E_NUMBER || (code == TYJSON_E_TRUNCATED && expect == EXPECT_NUMBER))
         tok = number_start(buf, pos);
-    msg_out o = {err->msg_buf, sizeof(err->msg_buf)};
+    /* Formatted here, then copied into the record: a status without a case
+     * below keeps the status message tyjson__err_set put there. */
+    char text[TYJSON_ERROR_MSG_MAX];
+    msg_out o = {text, sizeof(text)};
     o.p[0] = 0;
     switch (code) {
     case TYJSON_E_EMPTY: put_str(&o, "expected a JSON value, found end of input"); break;
@@ -381,7 +384,7 @@ static void describe_error(tyjson_error *err, tyjson_status code, int expect, co
         break;
     default: return; /* the status message says it all */
     }
-    err->msg = err->msg_buf;
+    tyjson__err_msg(err, text);
 }
 
 /* ----------------------------------------------------------------------------

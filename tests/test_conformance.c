@@ -43,7 +43,7 @@ static tyjson_doc *parse(const char *dat, size_t len, tyjson_read_flags flags,
 static const char *bad_error(const tyjson_error *err, const char *dat, size_t len) {
     size_t line = 0, col = 0;
     if (err->code == TYJSON_OK) return "failed with code OK";
-    if (!err->msg) return "no message";
+    if (!err->msg[0]) return "no message";
     if (err->offset > len) return "offset past the end of the input";
     if (err->line < 1 || err->column < 1) return "line/column below 1";
     if (err->code == TYJSON_E_NOMEM) return "out of memory";

@@ -3,6 +3,7 @@
  * limits, allocators and the file entry points. */
 #include "test.h"
 #include "tyjson.h"
+#include "internal.h" /* tyjson__err_msg */
 
 #include <dirent.h>
 #include <math.h>
@@ -802,7 +803,6 @@ TEST(error_messages_say_expected_and_found) {
             TEST_FAIL("case %zu %s: got %s %zu %zu:%zu \"%s\"\n    want %s %zu %zu:%zu \"%s\"", i,
                       c->json, tyjson_status_name(e.code), e.offset, e.line, e.column, e.msg,
                       tyjson_status_name(c->code), c->offset, c->line, c->column, c->msg);
-        ASSERT_TRUE(e.msg == e.msg_buf);
         /* The same from a file (parsed in place) and with STOP_WHEN_DONE. */
         FILE *fp = tmpfile();
         ASSERT_NOT_NULL(fp);
@@ -818,18 +818,40 @@ TEST(error_messages_say_expected_and_found) {
     }
 }
 
+/* The message lives in the record: a copy by assignment keeps it after the
+ * original is gone, and a message that quotes a long token is cut cleanly. */
 TEST(error_copy_keeps_the_message) {
     tyjson_error e, copy;
     ASSERT_NULL(tyjson_read_opts("[1 2]", 5, NULL, &e));
-    tyjson_error_copy(&copy, &e);
+    copy = e;
     memset(&e, 0, sizeof(e));
     ASSERT_EQ_STR(copy.msg, "expected ',' or ']' after an array element, found '2'");
-    ASSERT_TRUE(copy.msg == copy.msg_buf);
-    /* static messages stay static */
     ASSERT_NULL(tyjson_read_opts(NULL, 1, NULL, &e));
-    tyjson_error_copy(&copy, &e);
-    ASSERT_TRUE(copy.msg == e.msg);
+    copy = e;
     ASSERT_EQ_STR(copy.msg, "invalid argument");
+    ASSERT_TRUE(strlen(copy.msg) < TYJSON_ERROR_MSG_MAX);
+}
+
+/* A message longer than the record holds is cut before a UTF-8 sequence,
+ * never inside one, and says so with "...". */
+TEST(long_message_cut_at_a_character) {
+    char longmsg[400];
+    size_t n = 0;
+    while (n + 2 < sizeof(longmsg) - 1) {
+        longmsg[n++] = (char)0xC3; /* U+00E9, two bytes each */
+        longmsg[n++] = (char)0xA9;
+    }
+    longmsg[n] = 0;
+    tyjson_error e;
+    tyjson__err_set(&e, TYJSON_E_TYPE, NULL, 0, 0);
+    tyjson__err_msg(&e, longmsg);
+    size_t len = strlen(e.msg);
+    ASSERT_TRUE(len < TYJSON_ERROR_MSG_MAX);
+    ASSERT_TRUE(len > TYJSON_ERROR_MSG_MAX - 8);
+    ASSERT_EQ_STR(e.msg + len - 3, "...");
+    ASSERT_EQ_UINT((len - 3) % 2, 0); /* whole characters only */
+    tyjson__err_msg(&e, "short");
+    ASSERT_EQ_STR(e.msg, "short");
 }
 
 /* ----------------------------------------------------------------------------

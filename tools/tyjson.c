@@ -504,7 +504,7 @@ static void run_whole(cli *c, FILE *fp, const char *name) {
     int saved = 0;
     if (!readable(fp, &saved)) {
         err.code = TYJSON_E_IO;
-        err.msg = tyjson_status_msg(TYJSON_E_IO);
+        snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(TYJSON_E_IO));
         report_read_error(c, name, 0, &err, saved, NULL, 0);
         return;
     }
@@ -533,7 +533,7 @@ static void run_pipe(cli *c, FILE *fp, const char *name) {
     char *dat = read_all(fp, &len);
     if (!dat) {
         err.code = ferror(fp) ? TYJSON_E_IO : TYJSON_E_NOMEM;
-        err.msg = tyjson_status_msg(err.code);
+        snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(err.code));
         report_read_error(c, name, 0, &err, errno, NULL, 0);
         return;
     }

@@ -97,24 +97,21 @@ TYJSON_API const char *tyjson_status_msg(tyjson_status code);
  * are 1-based and count bytes (column) and LF characters (line).
  * `path` is a JSON path such as `$.photos[17].author.age` where the caller
  * can know one (binding, pull reader), else the empty string.
- * `msg` is a static string or, for messages that quote the input (the DOM
- * parser's "expected ..., found 'x'"), points into this record's msg_buf:
- * copy a record with tyjson_error_copy(), not by assignment.
+ * `msg` is the message, held in the record itself (messages quote the
+ * input: "expected ',' or ']' after an array element, found '2'"), so a
+ * record can be copied by assignment and outlives the input and any arena;
+ * a longer message is cut at a character boundary and ends in "...".
  * ------------------------------------------------------------------------- */
 #define TYJSON_ERROR_PATH_MAX 256
-#define TYJSON_ERROR_MSG_MAX 128
+#define TYJSON_ERROR_MSG_MAX 192
 typedef struct tyjson_error {
     tyjson_status code;
-    const char *msg;      /* never NULL after a call */
     size_t offset;        /* byte offset into the input */
-    size_t line;          /* 1-based line */
+    size_t line;          /* 1-based line; 0 when the error has no place in an input */
     size_t column;        /* 1-based column, in bytes */
+    char msg[TYJSON_ERROR_MSG_MAX];   /* never empty after a call */
     char path[TYJSON_ERROR_PATH_MAX];
-    char msg_buf[TYJSON_ERROR_MSG_MAX]; /* storage of a formatted msg */
 } tyjson_error;
-
-/** Copies *src to *dst, re-pointing msg when it lives in src->msg_buf. */
-TYJSON_API void tyjson_error_copy(tyjson_error *dst, const tyjson_error *src);
 
 /**
  * Formats an error as "LINE:COL: message" (plus " at PATH" when a path is
