@@ -5,8 +5,9 @@
  *
  * Preparing a type prepares every type it reaches, each published with a
  * compare-and-swap in its tyjson_struct.prepared: two threads that prepare
- * at once build twice and one copy is dropped. Records are never freed
- * (descriptors are static data that live as long as the program).
+ * at once build twice and one copy is dropped. A record is one allocation,
+ * freed by tyjson_struct_release (runtime-built descriptors); no record
+ * points at another, so releasing one type leaves the others valid.
  */
 #include "bind.h"
 #include "str_write.h"
@@ -119,6 +120,71 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     }
 }
 
+/* [off, off + n) and [off2, off2 + n2) share a byte. */
+TYJSON__FIRST_USE
+static bool overlaps(usize off, usize n, usize off2, usize n2) {
+    return off < off2 + n2 && off2 < off + n;
+}
+
+/* The bytes field g of t occupies: its member (elements, or the pointer of
+ * a DYN array) and its count, presence and state members. */
+TYJSON__FIRST_USE
+static bool field_overlaps(const tyjson_field *g, usize off, usize n) {
+    usize span = g->shape == TYJSON_SHAPE_DYN ? sizeof(void *)
+                 : g->shape == TYJSON_SHAPE_FIXED ? g->size * g->capacity : g->size;
+    if (overlaps(off, n, g->offset, span)) return true;
+    if (g->count_at && overlaps(off, n, g->count_at - 1, sizeof(usize))) return true;
+    if (g->present_at && overlaps(off, n, g->present_at - 1, sizeof(bool))) return true;
+    return false;
+}
+
+/* A state member: inside the struct, alone in its byte. */
+TYJSON__FIRST_USE
+static bool check_state_member(const tyjson_struct *t, usize i, tyjson_error *err) {
+    const tyjson_field *f = &t->fields[i];
+    usize at = f->state_at - 1;
+    if (!fits(at, sizeof(tyjson_state), t->size))
+        return bad(err, t, i, "state member lies outside the struct");
+    if (f->present_at) return bad(err, t, i, "state member together with a presence flag");
+    if (f->flags & TYJSON_F_REQUIRED) return bad(err, t, i, "state member on a REQUIRED field");
+    for (usize j = 0; j < t->n_fields; j++) {
+        const tyjson_field *g = &t->fields[j];
+        if (field_overlaps(g, at, sizeof(tyjson_state)) ||
+            (j != i && g->state_at && g->state_at == f->state_at))
+            return bad(err, t, i, "state member overlaps another member");
+    }
+    return true;
+}
+
+/* Flag combinations whose encoding would not decode back to the same
+ * struct are refused, so that decode(encode(x)) == x holds for every
+ * prepared type (tests/test_bind_roundtrip.c). */
+TYJSON__FIRST_USE
+static bool check_round_trip(const tyjson_struct *t, usize i, tyjson_error *err) {
+    const tyjson_field *f = &t->fields[i];
+    u32 fl = f->flags;
+    bool omit = (fl & TYJSON_F_OMIT_EMPTY) != 0, wnull = (fl & TYJSON_F_WRITE_NULL) != 0;
+    if (omit && f->has_default)
+        return bad(err, t, i, "OMIT_EMPTY with a default: an empty member would read back as the default");
+    if (omit && (fl & TYJSON_F_REQUIRED))
+        return bad(err, t, i, "OMIT_EMPTY on a REQUIRED field: an empty member would read back as a missing key");
+    if (f->present_at && (fl & TYJSON_F_REQUIRED))
+        return bad(err, t, i, "presence flag on a REQUIRED field: an absent member would read back as a missing key");
+    if (f->present_at && omit)
+        return bad(err, t, i, "OMIT_EMPTY with a presence flag: the flag already decides whether the key is written");
+    if (f->present_at && wnull)
+        return bad(err, t, i, "WRITE_NULL with a presence flag: null would read back as present (use a state member)");
+    if (wnull && f->has_default)
+        return bad(err, t, i, "WRITE_NULL with a default: null would read back as the default");
+    if (f->state_at && (omit || wnull))
+        return bad(err, t, i, "OMIT_EMPTY or WRITE_NULL with a state member: the state decides what is written");
+    if (wnull && (f->kind == TYJSON_K_VALUE || f->kind == TYJSON_K_RAW || f->kind == TYJSON_K_CUSTOM))
+        return bad(err, t, i, "WRITE_NULL on a VALUE, RAW or CUSTOM field: null would read back as a value");
+    if ((t->flags & TYJSON_T_ARRAY) && (omit || wnull || f->present_at || f->state_at))
+        return bad(err, t, i, "the field of a TYJSON_T_ARRAY type is always written: no OMIT_EMPTY, WRITE_NULL, presence or state");
+    return true;
+}
+
 TYJSON__FIRST_USE
 static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
     const tyjson_field *f = &t->fields[i];
@@ -178,7 +244,8 @@ static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
     if (f->present_at && !fits(f->present_at - 1, sizeof(bool), t->size))
         return bad(err, t, i, "presence member lies outside the struct");
     if (f->has_default && !check_default(f, err, t, i)) return false;
-    return true;
+    if (f->state_at && !check_state_member(t, i, err)) return false;
+    return check_round_trip(t, i, err);
 }
 
 /* Most pairs differ in their first byte: no call for those. */
@@ -503,6 +570,15 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         bf->offset = f->offset;
         bf->size = f->size;
         bf->present_at = f->present_at;
+        bf->state_at = f->state_at;
+        /* What WRITE_NULL writes, the decoder accepts. */
+        if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
+        /* The encoder leaves an all-zero date out (null with WRITE_NULL):
+         * it is what an absent key decodes to (without a default; with one
+         * the zero date is no valid value and stays an encode error). */
+        if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
+            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->has_default)
+            bf->flags |= TYJSON_F_OMIT_EMPTY;
         bf->eop = op_of(f);
         bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
         bf->op = bf->vop;
@@ -547,9 +623,11 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
             memcpy(keys[k].head, head, 16);
         }
     }
-    p->track_seen = p->any_required || (t->flags & TYJSON_T_DUPLICATE_ERROR);
-    for (u32 i = 0; i < nf; i++)
-        if (p->track_seen || fields[i].present_at) fields[i].op = TYJSON__OP_SPECIAL;
+    p->wide = nf > 64;
+    for (u32 i = 0; i < nf; i++) {
+        fields[i].bit = p->wide ? 0 : (u64)1 << i;
+        if (p->wide || fields[i].present_at || fields[i].state_at) fields[i].op = TYJSON__OP_SPECIAL;
+    }
     p->none.lit_masks[0] = ~(u64)0;
     p->none.next = p->none.prev = &p->none;
     p->first = nf ? &fields[0] : &p->none;
@@ -639,6 +717,12 @@ nomem:
 fail:
     free(list);
     return NULL;
+}
+
+void tyjson_struct_release(tyjson_struct *type) {
+    if (!type) return;
+    void *p = __atomic_exchange_n(&type->prepared, NULL, __ATOMIC_ACQ_REL);
+    free(p);
 }
 
 TYJSON__FIRST_USE

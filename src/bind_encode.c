@@ -245,9 +245,11 @@ TYJSON__FORCEINLINE char *put_str(enc *e, char *d, const char *s, usize n) {
     return d;
 }
 
-/* A string member whose pointer is NULL: null for nullable fields, else "". */
+/* A string member whose pointer is NULL: null for nullable fields, else ""
+ * (also with a state member, where null is the NULL state). */
 static char *put_absent_str(enc *e, char *d, const tyjson_field *f) {
-    if (f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL)) return put_null(e->wb, d);
+    if ((f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL)) && !f->state_at)
+        return put_null(e->wb, d);
     d = room(e->wb, d, 2);
     d[0] = '"';
     d[1] = '"';
@@ -402,21 +404,17 @@ static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
 
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
     const char *m = base + f->offset;
+    /* written or not by its state or presence member: empty when left out */
+    if (f->state_at) return base[f->state_at - 1] == TYJSON_STATE_ABSENT;
+    if (f->present_at) return !*(const u8 *)(base + f->present_at - 1);
     if (f->shape != TYJSON_SHAPE_ONE) {
         if (f->count_at) return *(const size_t *)(const void *)(base + f->count_at - 1) == 0;
         return f->shape == TYJSON_SHAPE_DYN || f->capacity == 0;
     }
     switch (f->kind) {
-    case TYJSON_K_F32: {
-        float v;
-        memcpy(&v, m, 4);
-        return v == 0.0f;
-    }
-    case TYJSON_K_F64: {
-        double v;
-        memcpy(&v, m, 8);
-        return v == 0.0;
-    }
+    case TYJSON_K_F32: /* +0.0 only: -0.0 is written, and reads back as -0.0 */
+    case TYJSON_K_F64:
+        return all_zero(m, f->size);
     case TYJSON_K_STR:
     case TYJSON_K_RAW:
         return ((const tyjson_str *)(const void *)m)->len == 0;
@@ -635,10 +633,17 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
     return put_array(e, d, bf->f, bf->kind, base, pretty);
 }
 
-/* 0: write the value; 1: leave the member out; 2: write null. */
-static TYJSON__NOINLINE int omit_action(const tyjson_field *f, const char *base) {
+/* 0: write the value; 1: leave the member out; 2: write null. A state
+ * member decides alone; bf->flags has OMIT_EMPTY for single DATE and
+ * DATETIME members too (bind_desc.c): the zero date is the absent one. */
+static TYJSON__NOINLINE int omit_action(const tyjson__bind_field *bf, const char *base) {
+    const tyjson_field *f = bf->f;
+    if (bf->state_at) {
+        u8 st = (u8)base[bf->state_at - 1];
+        return st == TYJSON_STATE_SET ? 0 : st == TYJSON_STATE_NULL ? 2 : 1;
+    }
     bool absent = f->present_at && !*(const u8 *)(base + f->present_at - 1);
-    if (!absent && !((f->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
+    if (!absent && !((bf->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
     return (f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
 }
 
@@ -647,7 +652,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
                                             const char *base, const bool pretty) {
     if (p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
     const tyjson__bind_field *bf = &p->fields[0];
-    if (omit_action(bf->f, base)) d = put_null(e->wb, d);
+    if (omit_action(bf, base)) d = put_null(e->wb, d);
     else d = put_value(e, d, bf, base, pretty);
     if (d) e->depth--;
     return d;
@@ -698,8 +703,8 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
     for (; bf < bend; bf++) {
         const tyjson_field *f = bf->f;
         int act = 0;
-        if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at)) {
-            act = omit_action(f, base);
+        if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at)) {
+            act = omit_action(bf, base);
             if (act == 1) continue;
         }
         if (any) {

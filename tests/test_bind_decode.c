@@ -718,7 +718,15 @@ TEST(enums) {
     ASSERT_OK(dec(&paint_type, &v, "{\"c32\":\"gr\\u0065en\"}"));
     ASSERT_EQ_INT(v.c32, 2);
     EXPECT_ERR(&paint_type, "{\"c8\":\"Red\"}", TYJSON_E_ENUM, "$.c8", 1, 7,
-               "unknown name for enum field");
+               "unknown enum name \"Red\" (expected one of \"red\", \"green\", \"blue\", \"\")");
+    /* control bytes and quotes are shown as '?', long names cut */
+    EXPECT_ERR(&paint_type, "{\"c8\":\"a\\\"b\\n\"}", TYJSON_E_ENUM, "$.c8", 1, 7,
+               "unknown enum name \"a?b?\" (expected one of \"red\", \"green\", \"blue\", \"\")");
+    EXPECT_ERR(&paint_type,
+               "{\"c8\":\"0123456789012345678901234567890123456789012345678901234567890123456789\"}",
+               TYJSON_E_ENUM, "$.c8", 1, 7,
+               "unknown enum name \"012345678901234567890123456789012345678901234567...\" "
+               "(expected one of \"red\", \"green\", \"blue\", \"\")");
     EXPECT_ERR(&paint_type, "{\"c8\":\"re\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
     EXPECT_ERR(&paint_type, "{\"c8\":\"redd\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
     EXPECT_ERR(&paint_type, "{\"c8\":\"red\\u0000\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
@@ -772,9 +780,32 @@ TEST(dates_and_epochs) {
     ASSERT_OK(dec(&times_type, &t, "{\"day\":\"2024-\\u00306-15\"}"));
     ASSERT_EQ_INT(t.day.month, 6);
     EXPECT_ERR(&times_type, "{\"day\":\"2023-02-29\"}", TYJSON_E_DATE, "$.day", 1, 8,
-               "invalid date: expected YYYY-MM-DD");
+               "invalid date: day 29 out of range for 2023-02");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-13-01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: month 13 out of range");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023/01/01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: expected '-' at byte 4");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: too short: expected '-' at byte 7");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-01-01x\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: unexpected text after the date at byte 10");
     EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00\"}", TYJSON_E_DATE, "$.at", 1, 7,
-               "invalid date-time: expected YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)");
+               "invalid date-time: missing time zone: expected 'Z', '+HH:MM' or '-HH:MM'");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T24:30:00Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: hour 24 out of range");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:60Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: second 60 out of range (leap seconds are refused)");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15 10:30:00Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: expected 'T' at byte 10");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00.Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: expected a digit at byte 20");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00+24:00\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: offset hour 24 out of range");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00Zs\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: unexpected text after the date-time at byte 20");
+    /* RFC 3339 allows lowercase t and z */
+    ASSERT_OK(dec(&times_type, &t, "{\"at\":\"2024-06-15t10:30:00z\"}"));
+    ASSERT_EQ_INT(t.at.hour, 10);
     EXPECT_ERR(&times_type, "{\"ms\":\"yesterday\"}", TYJSON_E_DATE, "$.ms", 1, 7, NULL);
     EXPECT_ERR(&times_type, "{\"ns\":\"2263-01-01T00:00:00Z\"}", TYJSON_E_DATE, "$.ns", 1, 7,
                "date-time out of range for epoch nanoseconds");
@@ -1199,18 +1230,22 @@ TEST(duplicate_keys) {
     fresh_arena();
     simple s;
     ASSERT_OK(dec(&simple_type, &s, "{\"name\":\"a\",\"age\":1,\"name\":\"b\",\"n\":\"c\",\"age\":2}"));
-    ASSERT_STR(s.name, "c");
-    ASSERT_EQ_INT(s.age, 2);
+    /* the first occurrence wins, as in tyjson_obj_get (n is name's alias) */
+    ASSERT_STR(s.name, "a");
+    ASSERT_EQ_INT(s.age, 1);
+    ASSERT_OK(dec(&simple_type, &s, "{\"amount\":1,\"age\":1,\"age\":1000000}"));
+    ASSERT_EQ_INT(s.age, 1);
     arrays a;
     ASSERT_OK(dec(&arrays_type, &a, "{\"fixed\":[1,2,3],\"pts\":[{\"x\":1}],\"fixed\":[9],\"pts\":[]}"));
-    ASSERT_EQ_UINT(a.n_fixed, 1);
-    ASSERT_EQ_INT(a.fixed[0], 9);
-    ASSERT_EQ_INT(a.fixed[1], 0);
-    ASSERT_EQ_UINT(a.n_pts, 0);
+    ASSERT_EQ_UINT(a.n_fixed, 3);
+    ASSERT_EQ_INT(a.fixed[0], 1);
+    ASSERT_EQ_INT(a.fixed[2], 3);
+    ASSERT_EQ_UINT(a.n_pts, 1);
+    ASSERT_EQ_INT(a.pts[0].x, 1);
     shape sh;
     ASSERT_OK(dec(&shape_type, &sh, "{\"at\":{\"x\":1,\"y\":2},\"at\":{\"y\":5}}"));
-    ASSERT_EQ_INT(sh.at.x, 0); /* the last object replaces the first entirely */
-    ASSERT_EQ_INT(sh.at.y, 5);
+    ASSERT_EQ_INT(sh.at.x, 1); /* the repeated object is skipped whole */
+    ASSERT_EQ_INT(sh.at.y, 2);
     EXPECT_ERR(&strict_type, "{\"a\":1,\"b\":2,\"a\":3}", TYJSON_E_DUPLICATE_KEY, "$.a", 1, 14,
                "duplicate key (the type rejects repeated keys)");
     EXPECT_ERR(&holder_type, "{\"inner\":{\"b\":1,\n\"b\":1}}", TYJSON_E_DUPLICATE_KEY, "$.inner.b", 2, 1,
@@ -1228,8 +1263,9 @@ TEST(syntax_errors) {
     EXPECT_ERR(&simple_type, "{\"age\"", TYJSON_E_TRUNCATED, "$.age", 1, 7, "expected ':' after an object key");
     EXPECT_ERR(&simple_type, "{\"age\":", TYJSON_E_TRUNCATED, "$.age", 1, 8, "expected a JSON value");
     EXPECT_ERR(&simple_type, "{\"age\":1", TYJSON_E_TRUNCATED, "$.age", 1, 9, NULL);
-    EXPECT_ERR(&simple_type, "{\"age\":1,", TYJSON_E_TRUNCATED, "$.age", 1, 10, "expected an object key (a string)");
-    EXPECT_ERR(&simple_type, "{\"age\":1,}", TYJSON_E_UNEXPECTED_CHAR, "$.age", 1, 10, NULL);
+    /* past the ',' the error is the object's, not the previous key's */
+    EXPECT_ERR(&simple_type, "{\"age\":1,", TYJSON_E_TRUNCATED, "$", 1, 10, "expected an object key (a string)");
+    EXPECT_ERR(&simple_type, "{\"age\":1,}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 10, NULL);
     EXPECT_ERR(&simple_type, "{age:1}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 2, NULL);
     EXPECT_ERR(&simple_type, "{\"age\":1} x", TYJSON_E_TRAILING, "$", 1, 11,
                "unexpected content after the JSON value");
@@ -1265,7 +1301,7 @@ TEST(relaxed_syntax) {
     ASSERT_EQ_UINT(a.n_tags, 1);
     EXPECT_ERR_OPTS(&simple_type, "{\"age\":1 /* open", &o, TYJSON_E_COMMENT, "$.age", 1, 10, NULL);
     EXPECT_ERR_OPTS(&simple_type, "{\"age\":1} /* open", &o, TYJSON_E_COMMENT, "$", 1, 11, NULL);
-    EXPECT_ERR_OPTS(&simple_type, "{\"age\":1,,}", &o, TYJSON_E_UNEXPECTED_CHAR, "$.age", 1, 10, NULL);
+    EXPECT_ERR_OPTS(&simple_type, "{\"age\":1,,}", &o, TYJSON_E_UNEXPECTED_CHAR, "$", 1, 10, NULL);
     EXPECT_ERR_OPTS(&arrays_type, "{\"fixed\":[,]}", &o, TYJSON_E_UNEXPECTED_CHAR, "$.fixed[0]", 1, 11, NULL);
     EXPECT_ERR(&simple_type, "{/**/}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 2, NULL);
 }

@@ -83,9 +83,12 @@ typedef struct tyjson_arena {
     size_t block_bytes;     /* bytes of all blocks held */
     size_t next_block;      /* size of the next block to allocate */
     bool fixed;             /* over a caller buffer: never allocates */
+    const char *note;       /* a custom codec's reason (tyjson_codec_fail) */
 } tyjson_arena;
 
-/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet. */
+/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet.
+ *  A zero-initialised arena (memset to 0, never initialised) behaves as one
+ *  initialised with alc = NULL. */
 TYJSON_API void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc);
 /** Arena over the caller's buffer only; running out is TYJSON_E_NOMEM. */
 TYJSON_API void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, size_t size);
@@ -170,6 +173,15 @@ typedef enum tyjson_shape {
  *  JSON array such as a list of 100 objects. */
 #define TYJSON_T_ARRAY           (1u << 2)
 
+/** The three states of a field with a state member (TYJSON_STATE(T, m)):
+ *  decoding sets it to ABSENT (key missing: the member is zero, or its
+ *  default), NULL (JSON null: the member is zero) or SET (a value);
+ *  encoding leaves the key out, writes null, or writes the member. */
+typedef uint8_t tyjson_state;
+#define TYJSON_STATE_ABSENT 0
+#define TYJSON_STATE_NULL 1
+#define TYJSON_STATE_SET 2
+
 typedef struct tyjson_enum_entry {
     const char *name;
     int64_t value;
@@ -192,6 +204,13 @@ typedef struct tyjson_codec {
     void *ctx;
 } tyjson_codec;
 
+/** Called by a codec's decode callback before it returns an error status:
+ *  `msg` becomes the error's message (err->msg) instead of the generic
+ *  "custom codec reported an error". The text is copied into the arena
+ *  (err->msg stays valid until the arena is reset or freed); without room
+ *  there the generic message is used. */
+TYJSON_API void tyjson_codec_fail(tyjson_arena *arena, const char *msg);
+
 /** Default value applied to a missing member (and to a null one with
  *  TYJSON_F_NULLABLE): use the union member matching the kind. */
 typedef union tyjson_default {
@@ -212,6 +231,7 @@ typedef struct tyjson_field {
     size_t count_at;       /* FIXED/DYN: offsetof the size_t count + 1 (0 = none) */
     uint32_t flags;        /* TYJSON_F_* */
     size_t present_at;     /* offsetof a bool set when the key was seen + 1 (0 = none) */
+    size_t state_at;       /* offsetof a tyjson_state member + 1 (0 = none) */
     struct tyjson_struct *type;             /* STRUCT, PTR, and struct elements */
     const tyjson_enum_entry *enums;       /* ENUM */
     size_t n_enums;
@@ -301,6 +321,8 @@ typedef struct tyjson_struct {
 
 /** Extras: presence flag member (a bool set to true when the key was seen). */
 #define TYJSON_PRESENT(T, has_m) .present_at = offsetof(T, has_m) + 1
+/** Extras: three-state member (a tyjson_state: absent, null or set). */
+#define TYJSON_STATE(T, st_m) .state_at = offsetof(T, st_m) + 1
 /** Extras: default values. */
 #define TYJSON_DEFAULT_I(v) .has_default = true, .dflt = {.i = (v)}
 #define TYJSON_DEFAULT_U(v) .has_default = true, .dflt = {.u = (v)}
@@ -358,6 +380,16 @@ typedef struct tyjson_struct {
  * field named in err->path. Idempotent and thread-safe.
  */
 TYJSON_API tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err);
+
+/**
+ * Frees what preparation built for this type (type->prepared, back to
+ * NULL), for descriptors built at run time. Only this type: the nested
+ * types it reaches keep theirs; the caller releases each type it built
+ * (in any order). The type may be prepared and used again afterwards. Not
+ * thread-safe: no decode or encode may be using the type (or a type that
+ * reaches it) during the call or after it until it is prepared again.
+ */
+TYJSON_API void tyjson_struct_release(tyjson_struct *type);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Decoding
