@@ -85,7 +85,14 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     if (f->shape != TYJSON_SHAPE_ONE) return bad(err, t, i, "default value on an array field");
     switch (f->kind) {
     case TYJSON_K_BOOL: case TYJSON_K_F32: case TYJSON_K_F64:
-    case TYJSON_K_I64: case TYJSON_K_U64: case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS:
+    case TYJSON_K_I64: case TYJSON_K_U64: case TYJSON_K_EPOCH_NS:
+        return true;
+    case TYJSON_K_EPOCH_MS:
+        /* the default is written like any value: as a date-time string
+         * unless EPOCH_NUMBER, so within the years that form has */
+        if (!(f->flags & TYJSON_F_EPOCH_NUMBER) &&
+            (f->dflt.i < TYJSON__EPOCH_MIN_SEC * 1000 || f->dflt.i >= TYJSON__EPOCH_END_SEC * 1000))
+            return bad(err, t, i, "default epoch outside years 0000-9999 (use TYJSON_F_EPOCH_NUMBER)");
         return true;
     case TYJSON_K_I8: case TYJSON_K_I16: case TYJSON_K_I32:
     case TYJSON_K_U8: case TYJSON_K_U16: case TYJSON_K_U32:
@@ -95,10 +102,20 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     case TYJSON_K_ENUM:
         if (!enum_value_fits(f->dflt.i, f->size))
             return bad(err, t, i, "default value out of range for the member");
-        return true;
-    case TYJSON_K_STR: case TYJSON_K_CSTR: case TYJSON_K_RAW:
+        for (usize k = 0; k < f->n_enums; k++)
+            if (f->enums[k].value == f->dflt.i) return true;
+        return bad(err, t, i, "default value is none of the enum's entries");
+    case TYJSON_K_STR: case TYJSON_K_CSTR:
         if (!f->dflt.s) return bad(err, t, i, "NULL default string");
         return true;
+    case TYJSON_K_RAW: {
+        /* written verbatim: it must be one JSON value */
+        if (!f->dflt.s) return bad(err, t, i, "NULL default string");
+        tyjson_doc *doc = tyjson_read_opts(f->dflt.s, strlen(f->dflt.s), NULL, NULL);
+        if (!doc) return bad(err, t, i, "RAW default is not a JSON value");
+        tyjson_doc_free(doc);
+        return true;
+    }
     case TYJSON_K_CHARS:
         if (!f->dflt.s) return bad(err, t, i, "NULL default string");
         if (strlen(f->dflt.s) >= f->size) return bad(err, t, i, "default string too long for char[N]");
@@ -574,10 +591,12 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         /* What WRITE_NULL writes, the decoder accepts. */
         if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
         /* The encoder leaves an all-zero date out (null with WRITE_NULL):
-         * it is what an absent key decodes to (without a default; with one
-         * the zero date is no valid value and stays an encode error). */
+         * it is what an absent key decodes to (without a default and not
+         * REQUIRED; else the zero date is no valid value and stays an
+         * encode error). */
         if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
-            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->has_default)
+            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->has_default &&
+            !(f->flags & TYJSON_F_REQUIRED))
             bf->flags |= TYJSON_F_OMIT_EMPTY;
         bf->eop = op_of(f);
         bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;

@@ -404,6 +404,9 @@ static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
 
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
     const char *m = base + f->offset;
+    /* A struct left out reads back all zero, without its members'
+     * defaults: a member with a default keeps its struct written. */
+    if (f->has_default) return false;
     /* written or not by its state or presence member: empty when left out */
     if (f->state_at) return base[f->state_at - 1] == TYJSON_STATE_ABSENT;
     if (f->present_at) return !*(const u8 *)(base + f->present_at - 1);
