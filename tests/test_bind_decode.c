@@ -2336,6 +2336,9 @@ TEST(epoch_ranges_match_the_encoder) {
     EXPECT_ERR(&ep_type, "{\"ns\":\"1677-09-21T00:12:43.145224191Z\"}", TYJSON_E_DATE, "$.ns", 1, 7, NULL);
     ASSERT_OK(dec(&ep_type, &v, "{\"ns\":\"1677-09-21T00:12:43.145224192Z\"}"));
     ASSERT_EQ_INT(v.ns, INT64_MIN);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ns\":\"2262-04-11T23:47:16.854775807Z\"}"));
+    ASSERT_EQ_INT(v.ns, INT64_MAX);
+    EXPECT_ERR(&ep_type, "{\"ns\":\"2262-04-11T23:47:16.854775808Z\"}", TYJSON_E_DATE, "$.ns", 1, 7, NULL);
     /* with EPOCH_NUMBER any int64 is fine as a number; strings still in range */
     ASSERT_OK(dec(&ep_type, &v, "{\"msn\":9223372036854775807,\"nsn\":-9223372036854775808}"));
     ASSERT_EQ_INT(v.msn, INT64_MAX);
@@ -2497,6 +2500,14 @@ TEST(binding_messages) {
     EXPECT_ERR(&pk_type, "{\"m\":1}", TYJSON_E_TYPE, "$.m", 1, 6, "custom codec reported an error");
     pk v;
     ASSERT_OK(dec(&pk_type, &v, "{\"m\":\"s\"}"));
+    /* no room in the arena for the detailed message: the generic one */
+    char tiny[8];
+    tyjson_arena small;
+    tyjson_arena_init_buf(&small, tiny, sizeof(tiny));
+    paint pv;
+    const char *pj = "{\"c8\":\"Red\"}";
+    ASSERT_EQ_INT(tyjson_decode(&paint_type, &pv, pj, strlen(pj), &small, NULL, &err), TYJSON_E_ENUM);
+    ASSERT_EQ_STR(err.msg, "unknown name for enum field");
     /* bad arguments say which */
     simple s;
     ASSERT_EQ_INT(tyjson_decode(&simple_type, &s, "{}", 2, NULL, NULL, &err), TYJSON_E_INVALID_ARG);
