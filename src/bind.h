@@ -55,7 +55,8 @@ typedef struct tyjson__bind_field {
     u8 lit_match_len;
     /* never matching (8 NUL bytes wanted) when the literal is longer */
     u64 lit_words[2], lit_masks[2];
-    /* the fields declared after and before this one (wrapping around) */
+    /* the fields declared after and before this one (the never-matching
+     * `none` of the type past either end) */
     const struct tyjson__bind_field *next, *prev;
     /* Decoder: the default's length (STR, CSTR, CHARS, RAW) or its parsed
      * value (DATE, DATETIME). */

@@ -135,6 +135,16 @@ typedef struct frame {
      * same field (the next user's tags are likely as many): first room */
     u32 hint;
     const tyjson__bind_field *pred; /* OBJ: the field expected next */
+    /* OBJ, types of <= 64 fields: repeated keys. seen1 holds the fields
+     * seen up to the start of the current run of predicted keys, which
+     * began at `chain` (going backwards if chain_rev) and has matched every
+     * field from there up to pred. `fence` is the first field along the run
+     * already in seen1 (the type's `none` if there is none): the only one
+     * the run can repeat, since runs stop at either end of the fields. So
+     * a predicted key costs one compare with the fence; the bitmask is
+     * brought up to date only when a prediction misses. */
+    const tyjson__bind_field *chain, *fence;
+    bool chain_rev;
     bool rev;                      /* OBJ: keys come in reverse declared order */
     u8 type;                       /* FR_* */
 } frame;
@@ -1272,6 +1282,43 @@ static TYJSON__NOINLINE bool mark_seen_wide(frame *f, u32 i) {
     return true;
 }
 
+/* Bits of the fields from index a to index b, both included (a <= b < 64). */
+TYJSON__FORCEINLINE u64 bits_between(u32 a, u32 b) {
+    u64 upto_b = b >= 63 ? ~(u64)0 : ((u64)2 << b) - 1;
+    return upto_b & ~(((u64)1 << a) - 1);
+}
+
+/* f's seen fields with the current run of predicted keys, which stopped
+ * before `stop` (the field predicted next, or tp's none past the end). */
+static TYJSON__NOINLINE u64 run_seen(const tyjson__bind_prep *tp, const frame *f,
+                                     const tyjson__bind_field *stop) {
+    const tyjson__bind_field *none = &tp->none;
+    if (f->chain == none || f->chain == stop) return f->seen1;
+    u32 s = f->chain->index;
+    if (!f->chain_rev) {
+        u32 e = stop == none ? tp->n_fields : stop->index; /* [s, e) */
+        return e > s ? f->seen1 | bits_between(s, e - 1) : f->seen1;
+    }
+    if (stop == none) return f->seen1 | bits_between(0, s); /* (e, s] */
+    return stop->index < s ? f->seen1 | bits_between(stop->index + 1, s) : f->seen1;
+}
+
+/* A new run of predicted keys from `start` (going backwards if rev), with
+ * `seen` the fields seen so far: its fence is the first of them along the
+ * run. */
+static TYJSON__NOINLINE void start_run(const tyjson__bind_prep *tp, frame *f,
+                                       const tyjson__bind_field *start, bool rev, u64 seen) {
+    const tyjson__bind_field *none = &tp->none;
+    f->seen1 = seen;
+    f->chain = start;
+    f->chain_rev = rev;
+    f->fence = none;
+    if (start == none) return;
+    u32 s = start->index;
+    u64 m = rev ? seen & bits_between(0, s) : seen & ~(((u64)1 << s) - 1);
+    if (m) f->fence = &tp->fields[rev ? 63 - (u32)__builtin_clzll(m) : (u32)tyjson__ctz64(m)];
+}
+
 /* JSON null for a field with a state member: the member is zero (an array
  * empty) and the state NULL. */
 static TYJSON__NOINLINE void null_state_member(const tyjson__bind_field *bf, char *owner) {
@@ -1361,7 +1408,6 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
     do {                                                                       \
         f->pred = pred;                                                        \
         f->rev = orev;                                                         \
-        f->seen1 = oseen;                                                      \
         f->key = okey;                                                         \
         f->key_len = KEY_IN_INPUT;                                             \
     } while (0)
@@ -1381,7 +1427,6 @@ static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
     char *obase = NULL;
     const u8 *okey = NULL;
     bool orev = false;
-    u64 oseen = 0; /* fields of the innermost object seen so far (<= 64 fields) */
 
     p = ws(d, p);
     if (p >= end) return fail(d, TYJSON_E_EMPTY, p, NULL);
@@ -1409,7 +1454,10 @@ open_object: /* p at the '{' of an object of type tp into mem */
     otp = tp;
     obase = mem;
     okey = NULL;
-    oseen = 0;
+    f->seen1 = 0;
+    f->chain = pred;
+    f->chain_rev = orev;
+    f->fence = &tp->none;
     f->seen_wide = NULL;
     if (unlikely(tp->wide)) {
         f->seen_wide = (u64 *)tyjson__arena_bump(d->arena, tp->n_words * sizeof(u64), 8);
@@ -1480,6 +1528,16 @@ obj_member: /* p at a key's opening quote */
         /* The prediction missed: whether keys come in declared or reverse
          * order shows in where this one stands next to the previous one. */
         orev = bf->index + 1 == (orev ? pred->next : pred->prev)->index;
+        if (likely(!otp->wide)) {
+            /* the run ended: fold it into the bitmask, check this key, and
+             * start the next run after it */
+            u64 seen = run_seen(otp, f, pred);
+            bool repeated = (seen & bf->bit) != 0;
+            seen |= bf->bit;
+            pred = orev ? bf->prev : bf->next;
+            start_run(otp, f, pred, orev, seen);
+            if (unlikely(repeated)) goto repeated_key;
+        }
     }
 
     /* field bf of the innermost object; p after the colon */
@@ -1488,9 +1546,12 @@ obj_member: /* p at a key's opening quote */
     if (unlikely(p >= end)) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
 have_value: /* the same, p < end */
     pred = orev ? bf->prev : bf->next;
-    /* A repeated key: the first occurrence wins (as in the DOM's lookups). */
-    if (unlikely(oseen & bf->bit)) goto repeated_key;
-    oseen |= bf->bit;
+    /* A predicted key seen before: the first occurrence wins (as in the
+     * DOM's lookups). See frame.fence. */
+    if (unlikely(bf == f->fence)) {
+        start_run(otp, f, pred, orev, run_seen(otp, f, bf));
+        goto repeated_key;
+    }
     mem = obase + bf->offset;
     op = bf->op;
 dispatch:
@@ -1599,7 +1660,7 @@ obj_next: /* after a member of the innermost object */
 
 obj_close: /* p at the innermost object's '}' */
     if (otp->any_required) {
-        f->seen1 = oseen;
+        if (!otp->wide) f->seen1 = run_seen(otp, f, pred);
         if (!missing(d, f, p)) return NULL;
     }
     f->rev = orev; /* a hint for the next object in this slot */
@@ -1614,7 +1675,6 @@ resume: /* a value ended at p; continue in the enclosing container */
         obase = f->base;
         pred = f->pred;
         orev = f->rev;
-        oseen = f->seen1;
         okey = f->key;
         if (likely(p < end && *p == '}')) goto obj_close;
         goto obj_next;

@@ -601,8 +601,10 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         bf->eop = op_of(f);
         bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
         bf->op = bf->vop;
-        bf->next = &fields[i + 1 < nf ? i + 1 : 0];
-        bf->prev = &fields[i ? i - 1 : nf - 1];
+        /* no wrapping around: the decoder's duplicate check relies on a run
+         * of predicted keys never meeting the same field twice */
+        bf->next = i + 1 < nf ? &fields[i + 1] : &p->none;
+        bf->prev = i ? &fields[i - 1] : &p->none;
         bf->lit_masks[0] = ~(u64)0; /* 8 NUL bytes: never the input's '"' */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (lit_lens[i] - 1 <= 16) {

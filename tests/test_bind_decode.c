@@ -2586,6 +2586,90 @@ TEST(runtime_schema_release) {
     free(outer);
 }
 
+/* Random key sequences (repeats, unknown keys, any order, both directions
+ * of the decoder's key prediction): every field holds the value of its
+ * key's first occurrence, as tyjson_obj_get finds it. */
+typedef struct five { int32_t v[5]; } five;
+static const tyjson_field five_fields[] = {
+    TYJSON_FIELD_I32(five, v[0], "a"), TYJSON_FIELD_I32(five, v[1], "b"),
+    TYJSON_FIELD_I32(five, v[2], "c"), TYJSON_FIELD_I32(five, v[3], "d"),
+    TYJSON_FIELD_I32(five, v[4], "e"),
+};
+static tyjson_struct five_type = TYJSON_STRUCT(five, five_fields, 0);
+typedef struct five_list { five *items; size_t n; } five_list;
+static const tyjson_field five_list_fields[] = {
+    TYJSON_FIELD_DYN(five_list, items, "items", n, TYJSON_K_STRUCT, .type = &five_type),
+};
+static tyjson_struct five_list_type = TYJSON_STRUCT(five_list, five_list_fields, TYJSON_T_ARRAY);
+
+TEST(first_key_wins_in_any_order) {
+    fresh_arena();
+    uint64_t rng = 12345;
+    static const char *const keys[] = {"a", "b", "c", "d", "e", "zz"};
+    for (int round = 0; round < 3000; round++) {
+        char json[4096];
+        size_t k = 0;
+        int want[8][5];
+        int n_obj = 1 + (int)(rng % 3);
+        json[k++] = '[';
+        for (int o = 0; o < n_obj; o++) {
+            for (int i = 0; i < 5; i++) want[o][i] = 0;
+            bool seen[5] = {false};
+            if (o) json[k++] = ',';
+            json[k++] = '{';
+            rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+            int n = (int)(rng % 12), mode = (int)(rng >> 20) % 3;
+            for (int m = 0; m < n; m++) {
+                rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+                /* mostly runs in declared or reverse order, sometimes jumps */
+                int key = mode == 0 ? m % 6 : mode == 1 ? 5 - 1 - m % 5 : (int)(rng % 6);
+                if ((rng >> 33) % 5 == 0) key = (int)((rng >> 40) % 6);
+                int val = round * 100 + o * 20 + m + 1;
+                k += (size_t)snprintf(json + k, sizeof(json) - k, "%s\"%s\":%d", m ? "," : "", keys[key], val);
+                if (key < 5 && !seen[key]) {
+                    seen[key] = true;
+                    want[o][key] = val;
+                }
+            }
+            json[k++] = '}';
+        }
+        json[k++] = ']';
+        json[k] = 0;
+        five_list v;
+        ASSERT_OK(dec(&five_list_type, &v, json));
+        ASSERT_EQ_UINT(v.n, (size_t)n_obj);
+        for (int o = 0; o < n_obj; o++)
+            for (int i = 0; i < 5; i++)
+                if (v.items[o].v[i] != want[o][i])
+                    TEST_FAIL("%s: object %d field %d = %d, want %d", json, o, i, v.items[o].v[i], want[o][i]);
+        tyjson_arena_reset(&arena);
+    }
+}
+
+/* More than 64 fields: the wide types' own bookkeeping. */
+typedef struct wide70 { int32_t v[70]; } wide70;
+static tyjson_field wide70_fields[70];
+static char wide70_names[70][4];
+static tyjson_struct wide70_type = {"wide70", sizeof(wide70), wide70_fields, 70, 0, NULL};
+
+TEST(first_key_wins_wide_types) {
+    fresh_arena();
+    for (int i = 0; i < 70; i++) {
+        snprintf(wide70_names[i], sizeof(wide70_names[i]), "k%d", i);
+        wide70_fields[i] = (tyjson_field)TYJSON_FIELD_I32(wide70, v[0], "x");
+        wide70_fields[i].name = wide70_names[i];
+        wide70_fields[i].offset = offsetof(wide70, v) + (size_t)i * 4;
+    }
+    wide70 v;
+    ASSERT_OK(dec(&wide70_type, &v, "{\"k69\":1,\"k3\":2,\"k69\":3,\"k3\":4,\"k0\":5,\"k1\":6,\"k0\":7}"));
+    ASSERT_EQ_INT(v.v[69], 1);
+    ASSERT_EQ_INT(v.v[3], 2);
+    ASSERT_EQ_INT(v.v[0], 5);
+    ASSERT_EQ_INT(v.v[1], 6);
+    tyjson_decode_options o = {0, TYJSON_READ_REJECT_DUPLICATE_KEYS, 0, NULL};
+    EXPECT_ERR_OPTS(&wide70_type, "{\"k69\":1,\"k3\":2,\"k69\":3}", &o, TYJSON_E_DUPLICATE_KEY, "$.k69", 1, 17, NULL);
+}
+
 int main(int argc, char **argv) {
     int r = test_main(argc, argv);
     tyjson_arena_free(&arena);
