@@ -418,12 +418,20 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
     case TYJSON_K_F32: /* +0.0 only: -0.0 is written, and reads back as -0.0 */
     case TYJSON_K_F64:
         return all_zero(m, f->size);
+    /* "" left out reads back NULL: for the member's own OMIT_EMPTY (depth
+     * 0) that is the documented rule; inside a struct left out as empty it
+     * must not turn a "" that the field tells from NULL into NULL */
     case TYJSON_K_STR:
-    case TYJSON_K_RAW:
-        return ((const tyjson_str *)(const void *)m)->len == 0;
+    case TYJSON_K_RAW: {
+        const tyjson_str *s = (const tyjson_str *)(const void *)m;
+        if (s->len) return false;
+        return !s->ptr || depth == 0 || f->kind == TYJSON_K_RAW || (f->flags & TYJSON_F_OMIT_EMPTY) ||
+               !(f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL));
+    }
     case TYJSON_K_CSTR: {
         const char *s = *(const char *const *)(const void *)m;
-        return !s || !*s;
+        if (!s) return true;
+        return !*s && (depth == 0 || (f->flags & TYJSON_F_OMIT_EMPTY));
     }
     case TYJSON_K_CHARS:
         return f->size == 0 || m[0] == 0;

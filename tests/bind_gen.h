@@ -560,21 +560,29 @@ static bool bg_same_one(const tyjson_field *f, const char *x, const char *y, int
     }
 }
 
+/* Names the first member that differs (every difference ends the run). */
+static bool bg_differs(const tyjson_field *f, const char *what) {
+    fprintf(stderr, "bind_gen: field \"%s\" (kind %d, shape %d, flags 0x%x%s%s%s): %s differs\n", f->name,
+            (int)f->kind, (int)f->shape, (unsigned)f->flags, f->present_at ? ", presence" : "",
+            f->state_at ? ", state" : "", f->has_default ? ", default" : "", what);
+    return false;
+}
+
 static bool bg_same_struct(const tyjson_struct *t, const char *x, const char *y, int depth) {
     if (depth > 64) return false;
     for (size_t i = 0; i < t->n_fields; i++) {
         const tyjson_field *f = &t->fields[i];
-        if (f->state_at && x[f->state_at - 1] != y[f->state_at - 1]) return false;
-        if (f->present_at && x[f->present_at - 1] != y[f->present_at - 1]) return false;
+        if (f->state_at && x[f->state_at - 1] != y[f->state_at - 1]) return bg_differs(f, "the state");
+        if (f->present_at && x[f->present_at - 1] != y[f->present_at - 1]) return bg_differs(f, "presence");
         const char *mx = x + f->offset, *my = y + f->offset;
         if (f->shape == TYJSON_SHAPE_ONE) {
-            if (!bg_same_one(f, mx, my, depth)) return false;
+            if (!bg_same_one(f, mx, my, depth)) return bg_differs(f, "the value");
             continue;
         }
         size_t nx, ny;
         memcpy(&nx, x + f->count_at - 1, sizeof(nx));
         memcpy(&ny, y + f->count_at - 1, sizeof(ny));
-        if (nx != ny) return false;
+        if (nx != ny) return bg_differs(f, "the count");
         if (f->shape == TYJSON_SHAPE_DYN) {
             const char *px, *py; /* the element pointers held in the members */
             memcpy(&px, mx, sizeof(px));
@@ -583,7 +591,7 @@ static bool bg_same_struct(const tyjson_struct *t, const char *x, const char *y,
             my = py;
         }
         for (size_t k = 0; k < nx; k++)
-            if (!bg_same_one(f, mx + k * f->size, my + k * f->size, depth)) return false;
+            if (!bg_same_one(f, mx + k * f->size, my + k * f->size, depth)) return bg_differs(f, "an element");
     }
     return true;
 }
