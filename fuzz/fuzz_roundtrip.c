@@ -12,7 +12,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    bg_src src = {data, size, 0};
+    bg_src src = {data, size, 0, false};
     bg_stats st = {0, 0, 0, 0};
     /* at least one round; more while input is left (a round reads ~100+ bytes) */
     do {

@@ -21,6 +21,7 @@
 
 #include "tyjson.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +34,7 @@ typedef struct bg_src {
     const uint8_t *p;
     size_t n;
     uint64_t rng; /* used when p is NULL */
+    bool inf_nan; /* this round writes and reads NaN and infinities */
 } bg_src;
 
 static uint32_t bg_u32(bg_src *s) {
@@ -277,11 +279,15 @@ static void bg_random_date(bg_src *s, tyjson_date *d) {
 
 static double bg_double(bg_src *s) {
     static const double specials[] = {0.0, -0.0, 1.0, -1.5, 1e300, -1e-300, 4.9e-324, 0.1, 1e21, 123456789.0};
+    if (s->inf_nan && bg_chance(s, 10)) {
+        uint32_t k = bg_pick(s, 3);
+        return k == 0 ? (double)NAN : k == 1 ? (double)INFINITY : -(double)INFINITY;
+    }
     if (bg_chance(s, 40)) return specials[bg_pick(s, 10)];
     uint64_t bits = bg_u64(s);
     double v;
     memcpy(&v, &bits, 8);
-    if (v != v || v - v != 0) return 2.5; /* NaN and infinities are not written */
+    if (v != v || v - v != 0) return s->inf_nan ? v : 2.5; /* written only with the INF_NAN flags */
     return v;
 }
 
@@ -289,7 +295,7 @@ static float bg_float(bg_src *s) {
     uint32_t bits = bg_u32(s);
     float v;
     memcpy(&v, &bits, 4);
-    if (v != v || v - v != 0) return -3.75f;
+    if (v != v || v - v != 0) return s->inf_nan ? v : -3.75f;
     return v;
 }
 
@@ -556,6 +562,20 @@ static bool bg_same_one(const tyjson_field *f, const char *x, const char *y, int
                a->second == b->second && a->nanosecond == b->nanosecond &&
                a->offset_minutes == b->offset_minutes;
     }
+    case TYJSON_K_F32: {
+        float a, b;
+        memcpy(&a, x, 4);
+        memcpy(&b, y, 4);
+        if (a != a || b != b) return a != a && b != b; /* any NaN reads back as NaN */
+        return memcmp(x, y, 4) == 0;
+    }
+    case TYJSON_K_F64: {
+        double a, b;
+        memcpy(&a, x, 8);
+        memcpy(&b, y, 8);
+        if (a != a || b != b) return a != a && b != b;
+        return memcmp(x, y, 8) == 0;
+    }
     default: return memcmp(x, y, f->size) == 0; /* bits: -0.0 is not 0.0 */
     }
 }
@@ -621,6 +641,9 @@ static void bg_round(bg_src *s, bg_stats *st) {
         return;
     }
     st->checked++;
+    s->inf_nan = bg_chance(s, 20);
+    tyjson_write_flags wextra = s->inf_nan ? TYJSON_WRITE_ALLOW_INF_NAN : 0;
+    tyjson_decode_options dopts = {0, s->inf_nan ? TYJSON_READ_ALLOW_INF_NAN : 0, 0, NULL};
     st->fields += root->n_fields;
     tyjson_arena a;
     tyjson_arena_init(&a, NULL);
@@ -629,16 +652,16 @@ static void bg_round(bg_src *s, bg_stats *st) {
     char *z = (char *)tyjson_arena_alloc(&a, root->size, 16);
     bg_fill_struct(root, x, s, &a, 0);
     for (int pretty = 0; pretty < 2; pretty++) {
-        tyjson_write_options w = {pretty ? TYJSON_WRITE_PRETTY : 0, 0, NULL};
+        tyjson_write_options w = {(pretty ? TYJSON_WRITE_PRETTY : 0) | wextra, 0, NULL};
         size_t n1, n2;
         char *t1 = tyjson_encode(root, x, &w, &n1, &e);
         if (!t1) bg_fail("encode of a valid struct failed", NULL, 0, &e);
-        if (tyjson_decode(root, y, t1, n1, &a, NULL, &e) != TYJSON_OK) bg_fail("decode of the encoding", t1, n1, &e);
+        if (tyjson_decode(root, y, t1, n1, &a, &dopts, &e) != TYJSON_OK) bg_fail("decode of the encoding", t1, n1, &e);
         if (!bg_same_struct(root, x, y, 0)) bg_fail("decode(encode(x)) != x", t1, n1, NULL);
         char *t2 = tyjson_encode(root, y, &w, &n2, &e);
         if (!t2) bg_fail("encode of the decoded struct failed", t1, n1, &e);
         if (n1 != n2 || memcmp(t1, t2, n1) != 0) bg_fail("encode(decode(text)) != text", t2, n2, NULL);
-        if (tyjson_decode(root, z, t2, n2, &a, NULL, &e) != TYJSON_OK) bg_fail("second decode", t2, n2, &e);
+        if (tyjson_decode(root, z, t2, n2, &a, &dopts, &e) != TYJSON_OK) bg_fail("second decode", t2, n2, &e);
         if (!bg_same_struct(root, y, z, 0)) bg_fail("decode is not stable", t2, n2, NULL);
         free(t1);
         free(t2);

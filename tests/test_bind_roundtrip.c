@@ -10,7 +10,7 @@
 #include "bind_gen.h"
 
 TEST(random_schemas_round_trip) {
-    bg_src src = {NULL, 0, 0x9E3779B97F4A7C15ull};
+    bg_src src = {NULL, 0, 0x9E3779B97F4A7C15ull, false};
     bg_stats st = {0, 0, 0, 0};
     while (st.checked < 5000) {
         bg_round(&src, &st);
@@ -26,7 +26,7 @@ TEST(random_schemas_round_trip) {
 /* Each seed alone: a failure names the seed that reproduces it. */
 TEST(random_schemas_more_seeds) {
     for (uint64_t seed = 1; seed <= 40; seed++) {
-        bg_src src = {NULL, 0, seed * 0x2545F4914F6CDD1Dull};
+        bg_src src = {NULL, 0, seed * 0x2545F4914F6CDD1Dull, false};
         bg_stats st = {0, 0, 0, 0};
         while (st.checked < 25 && st.rounds < 10000) bg_round(&src, &st);
         ASSERT_TRUE(st.checked == 25);
