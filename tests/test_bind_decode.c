@@ -2222,6 +2222,21 @@ TEST(prepare_refuses_non_invertible_flags) {
                    0, "combo.qty", "state member lies outside the struct");
     EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), .flags = TYJSON_F_OMIT_EMPTY),
                    0, "combo.qty", "with a state member");
+    EXPECT_REFUSED(TYJSON_FIELD_RAW(combo, s, "s", .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.s", "WRITE_NULL on a VALUE, RAW or CUSTOM field");
+    EXPECT_REFUSED(TYJSON_FIELD_RAW(combo, s, "s", TYJSON_DEFAULT_S("[1,")), 0, "combo.s",
+                   "RAW default is not a JSON value");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.qty", "with a state member");
+    static const tyjson_enum_entry two[] = {{"x", 1}, {"y", 2}};
+    EXPECT_REFUSED(TYJSON_FIELD_ENUM(combo, qty, "qty", two, TYJSON_DEFAULT_I(3)), 0, "combo.qty",
+                   "none of the enum's entries");
+    EXPECT_PREPARED(TYJSON_FIELD_ENUM(combo, qty, "qty", two, TYJSON_DEFAULT_I(2)), 0);
+    tyjson_field ep_f = TYJSON_FIELD_EPOCH_MS(combo, v, "t", TYJSON_DEFAULT_I(INT64_MAX));
+    ep_f.size = 8;
+    EXPECT_REFUSED(ep_f, 0, "combo.t", "default epoch outside years 0000-9999");
+    ep_f.flags = TYJSON_F_EPOCH_NUMBER;
+    EXPECT_PREPARED(ep_f, 0);
     /* allowed: each of these round-trips (tests/test_bind_roundtrip.c) */
     EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_DEFAULT_I(100)), 0);
     EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_PRESENT(combo, has_qty), TYJSON_DEFAULT_I(3)), 0);
