@@ -39,6 +39,9 @@ typedef struct tyjson__bind_field {
     usize offset, size; /* f->offset, f->size */
     usize present_at;   /* f->present_at */
     usize state_at;     /* f->state_at */
+    /* Encoder: omit_action decides whether the member is written (OMIT_EMPTY,
+     * a presence or a state member) */
+    bool may_omit;
     /* Decoder: this field's bit in a per-object seen mask (types of up to
      * 64 fields), 0 for wider types (their fields take TYJSON__OP_SPECIAL
      * and the frame's seen_wide words). */

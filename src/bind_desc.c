@@ -598,6 +598,7 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
             f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->has_default &&
             !(f->flags & TYJSON_F_REQUIRED))
             bf->flags |= TYJSON_F_OMIT_EMPTY;
+        bf->may_omit = (bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at;
         bf->eop = op_of(f);
         bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
         bf->op = bf->vop;

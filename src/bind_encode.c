@@ -714,7 +714,7 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
     for (; bf < bend; bf++) {
         const tyjson_field *f = bf->f;
         int act = 0;
-        if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at)) {
+        if (unlikely(bf->may_omit)) {
             act = omit_action(bf, base);
             if (act == 1) continue;
         }
