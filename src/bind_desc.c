@@ -591,11 +591,11 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         /* What WRITE_NULL writes, the decoder accepts. */
         if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
         /* The encoder leaves an all-zero date out (null with WRITE_NULL):
-         * it is what an absent key decodes to (without a default and not
-         * REQUIRED; else the zero date is no valid value and stays an
-         * encode error). */
+         * it is what an absent key decodes to (without a default, presence
+         * or state member and not REQUIRED; else the zero date is no valid
+         * value and stays an encode error). */
         if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
-            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->has_default &&
+            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->present_at && !f->has_default &&
             !(f->flags & TYJSON_F_REQUIRED))
             bf->flags |= TYJSON_F_OMIT_EMPTY;
         bf->may_omit = (bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at;

@@ -2287,6 +2287,35 @@ static const tyjson_field zd_fields[] = {
 };
 static tyjson_struct zd_type = TYJSON_STRUCT(zd, zd_fields, 0);
 
+typedef struct zd2 {
+    tyjson_date r, dd, p;
+    bool has_p;
+} zd2;
+static const tyjson_field zd2_r_fields[] = {TYJSON_FIELD_DATE(zd2, r, "r", .flags = TYJSON_F_REQUIRED)};
+static const tyjson_field zd2_d_fields[] = {TYJSON_FIELD_DATE(zd2, dd, "dd", TYJSON_DEFAULT_S("2000-01-01"))};
+static const tyjson_field zd2_p_fields[] = {TYJSON_FIELD_DATE(zd2, p, "p", TYJSON_PRESENT(zd2, has_p))};
+static tyjson_struct zd2_r_type = TYJSON_STRUCT(zd2, zd2_r_fields, 0);
+static tyjson_struct zd2_d_type = TYJSON_STRUCT(zd2, zd2_d_fields, 0);
+static tyjson_struct zd2_p_type = TYJSON_STRUCT(zd2, zd2_p_fields, 0);
+
+/* Where an absent key cannot give the zero date, it is no value to write. */
+TEST(zero_dates_without_an_absent_form) {
+    zd2 v;
+    memset(&v, 0, sizeof(v));
+    size_t n;
+    ASSERT_NULL(tyjson_encode(&zd2_r_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+    ASSERT_EQ_STR(err.path, "$.r");
+    ASSERT_NULL(tyjson_encode(&zd2_d_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+    char *t = tyjson_encode(&zd2_p_type, &v, NULL, &n, &err); /* not present: left out */
+    ASSERT_EQ_STR(t, "{}");
+    free(t);
+    v.has_p = true;
+    ASSERT_NULL(tyjson_encode(&zd2_p_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+}
+
 TEST(zero_dates_are_absent) {
     fresh_arena();
     zd v;
