@@ -173,8 +173,8 @@ static const tyjson_field everything_fields[] = {
     TYJSON_FIELD_DYN(everything, pps, "pps", n_pps, TYJSON_K_PTR, .type = &fz_point_type),
     TYJSON_FIELD_STRUCT(everything, list, "list", &fz_list_type),
     TYJSON_FIELD_STRUCT(everything, strict, "strict", &fz_strict_type),
-    TYJSON_FIELD_I32(everything, opt, "opt", TYJSON_PRESENT(everything, has_opt),
-                     .flags = TYJSON_F_OMIT_EMPTY),
+    /* (the presence flag alone decides: OMIT_EMPTY with it is refused) */
+    TYJSON_FIELD_I32(everything, opt, "opt", TYJSON_PRESENT(everything, has_opt)),
     TYJSON_FIELD_F64(everything, dflt, "dflt", TYJSON_DEFAULT_F(2.5), .flags = TYJSON_F_NULLABLE),
 };
 static tyjson_struct everything_type = TYJSON_STRUCT(everything, everything_fields, 0);

@@ -30,6 +30,7 @@ void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc) {
     arena->block_bytes = 0;
     arena->next_block = FIRST_BLOCK;
     arena->fixed = false;
+    arena->note = NULL;
 }
 
 void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
@@ -43,6 +44,7 @@ void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
     arena->block_bytes = buf ? size : 0;
     arena->next_block = 0;
     arena->fixed = true;
+    arena->note = NULL;
 }
 
 static char *blk_data(blk_hdr *b) { return (char *)b + HDR_BYTES; }
@@ -104,6 +106,10 @@ void tyjson_arena_free(tyjson_arena *arena) {
 TYJSON__FIRST_USE
 void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
     if (a->fixed) return NULL;
+    /* A zero-initialised arena (never initialised): as tyjson_arena_init
+     * with the libc allocator. */
+    if (!a->alc.malloc) a->alc = tyjson__alc_or_libc(NULL);
+    if (!a->next_block) a->next_block = FIRST_BLOCK;
     usize need, bytes = a->next_block;
     if (tyjson__add_ovf(size, HDR_BYTES + align, &need)) return NULL;
     if (bytes < need) bytes = need;
@@ -176,4 +182,17 @@ tyjson_alloc tyjson_arena_allocator(tyjson_arena *arena) {
     a.free = view_free;
     a.ctx = arena;
     return a;
+}
+
+/* ----------------------------------------------------------------------------
+ * A custom codec's reason for failing (read back by the decoder).
+ * ------------------------------------------------------------------------- */
+void tyjson_codec_fail(tyjson_arena *arena, const char *msg) {
+    if (!arena || !msg) return;
+    usize n = strlen(msg);
+    char *copy = (char *)tyjson__arena_bump(arena, n + 1, 1);
+    if (copy) {
+        memcpy(copy, msg, n + 1);
+        arena->note = copy;
+    }
 }

@@ -38,21 +38,29 @@ typedef struct tyjson__bind_field {
     u32 flags; /* f->flags */
     usize offset, size; /* f->offset, f->size */
     usize present_at;   /* f->present_at */
+    usize state_at;     /* f->state_at */
+    /* Encoder: omit_action decides whether the member is written (OMIT_EMPTY,
+     * a presence or a state member) */
+    bool may_omit;
+    /* Decoder: this field's bit in a per-object seen mask (types of up to
+     * 64 fields), 0 for wider types (their fields take TYJSON__OP_SPECIAL
+     * and the frame's seen_wide words). */
+    u64 bit;
     /* Decoder: what to do with the value (TYJSON__OP_*), and the first
      * 16 bytes of `"key":` (zero-padded) with their count, 0 when the
      * literal is longer: the decoder checks the key it expects next with
      * one masked compare before it hashes. */
-    u8 op;     /* for the member: TYJSON__OP_SPECIAL when a presence flag
-                  or the type's seen-tracking needs attention, else vop */
+    u8 op;     /* for the member: TYJSON__OP_SPECIAL when a presence or
+                  state member or a wide type's seen words need attention,
+                  else vop */
     u8 vop;    /* for the member's value: TYJSON__OP_ARRAY when shape != ONE */
     u8 eop;    /* for each element (the kind alone) */
     u8 lit_match_len;
     /* never matching (8 NUL bytes wanted) when the literal is longer */
     u64 lit_words[2], lit_masks[2];
-    /* the fields declared after and before this one (wrapping around) */
+    /* the fields declared after and before this one (the never-matching
+     * `none` of the type past either end) */
     const struct tyjson__bind_field *next, *prev;
-    /* Decoder: the nested type's prepared record, filled on first use. */
-    void *sub;
     /* Decoder: the default's length (STR, CSTR, CHARS, RAW) or its parsed
      * value (DATE, DATETIME). */
     usize dflt_len;
@@ -91,9 +99,9 @@ typedef struct tyjson__bind_prep {
     const tyjson_struct *type;
     usize size;                      /* type->size */
     u32 tflags;                      /* type->flags */
-    /* Decoder: track the keys seen per object (for required fields or
-     * duplicate errors); otherwise not needed. */
-    bool track_seen;
+    /* Decoder: the type has more than 64 fields: keys seen per object are
+     * tracked in the frame's seen_wide words (else in one u64). */
+    bool wide;
     u32 n_fields;
     u32 n_words;                     /* u64 words of a per-object field bitmap */
     const tyjson__bind_field *fields; /* n_fields, declaration order */
@@ -178,7 +186,8 @@ TYJSON__FORCEINLINE int32_t tyjson__bind_lookup(const tyjson__bind_prep *p, cons
 }
 
 /** Builds (first call), publishes and returns the prepared record of t, and
- *  prepares every type t reaches. NULL on a bad descriptor (err says which
+ *  prepares every type t reaches (that has no record: a released nested
+ *  type is prepared again when a type reaching it is used). NULL on a bad descriptor (err says which
  *  field, TYJSON_E_INVALID_ARG) or TYJSON_E_NOMEM. */
 tyjson__bind_prep *tyjson__struct_prep_slow(tyjson_struct *t, tyjson_error *err);
 
@@ -220,6 +229,17 @@ TYJSON__FORCEINLINE void *tyjson__arena_bump(tyjson_arena *a, usize size, usize 
 /* ----------------------------------------------------------------------------
  * Date-time internals (datetime.c)
  * ------------------------------------------------------------------------- */
+/* Epoch seconds of 0000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z: the
+ * UTC instants a date-time string can be written for. */
+#define TYJSON__EPOCH_MIN_SEC (-62167219200LL)
+#define TYJSON__EPOCH_END_SEC (253402300800LL)
+
+/** Why s (len bytes) is not a valid date ("YYYY-MM-DD") or date-time: a
+ *  short phrase ("day 29 out of range for 2023-02", "expected '-' at byte
+ *  4") into out (cap bytes, NUL-terminated). Returns its length, 0 if s is
+ *  valid after all. */
+usize tyjson__date_explain(const char *s, usize len, bool datetime, char *out, usize cap);
+
 /** Seconds since 1970-01-01T00:00:00Z of dt (offset applied); the
  *  nanoseconds are dt->nanosecond. Never overflows (years 0-9999). */
 int64_t tyjson__datetime_epoch_sec(const tyjson_datetime *dt);

@@ -11,8 +11,10 @@
  * arena. Free-form values (VALUE, CUSTOM) are the exception: their byte
  * span is found with skip_value and handed to the DOM parser.
  *
- * Errors record a status, a position and a static message; the JSON path
- * is rebuilt from the frame stack only when the decode fails.
+ * Errors record a status, a position and a message (static, or built in
+ * the arena for enum names, dates and codecs); the JSON path is rebuilt
+ * from the frame stack only when the decode fails. Of a repeated key the
+ * first occurrence wins: see frame.fence for how that stays nearly free.
  */
 #include "bind.h"
 #include "lex.h"
@@ -80,6 +82,8 @@ static const char *const range_msgs[] = {
 #define MSG_DATE "invalid date: expected YYYY-MM-DD"
 #define MSG_DATETIME "invalid date-time: expected YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)"
 #define MSG_EPOCH_RANGE "date-time out of range for epoch nanoseconds"
+#define MSG_EPOCH_YEARS "date-time outside 0000-01-01T00:00:00Z..9999-12-31T23:59:59.999Z (UTC) for epoch field"
+#define MSG_EPOCH_MS_RANGE "epoch milliseconds outside years 0000-9999 (UTC), which the field writes as a date-time string"
 #define MSG_MISSING "required key is missing"
 #define MSG_UNKNOWN "unknown key (the type rejects unknown keys)"
 #define MSG_DUPLICATE "duplicate key (the type rejects repeated keys)"
@@ -133,11 +137,29 @@ typedef struct frame {
      * same field (the next user's tags are likely as many): first room */
     u32 hint;
     const tyjson__bind_field *pred; /* OBJ: the field expected next */
+    /* OBJ, types of <= 64 fields: repeated keys. seen1 holds the fields
+     * seen up to the start of the current run of predicted keys, which
+     * began at `chain` (going backwards if chain_rev) and has matched every
+     * field from there up to pred. `fence` is the first field along the run
+     * already in seen1 (the type's `none` if there is none): the only one
+     * the run can repeat, since runs stop at either end of the fields. So
+     * a predicted key costs one compare with the fence; the bitmask is
+     * brought up to date only when a prediction misses. */
+    const tyjson__bind_field *chain, *fence;
+    bool chain_rev;
     bool rev;                      /* OBJ: keys come in reverse declared order */
     u8 type;                       /* FR_* */
 } frame;
 
 #define KEY_IN_INPUT UINT32_MAX
+
+/* Every read flag the DOM parser has; tyjson_decode honours each (see
+ * docs/binding.md) and refuses bits beyond them. */
+#define KNOWN_READ_FLAGS                                                       \
+    (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |          \
+     TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_BOM |                       \
+     TYJSON_READ_ALLOW_INVALID_UTF8 | TYJSON_READ_STOP_WHEN_DONE |             \
+     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
 
 /* An empty asm statement stops the compiler from turning a branch into
  * arithmetic (a conditional add) on the input pointer. */
@@ -160,13 +182,14 @@ typedef struct dec {
     u32 hwm; /* slots below have been used (their key-order hints are set) */
     u32 max_depth;
     tyjson_read_flags rflags;
-    bool allow_invalid, borrow, unknown_error, trailing, inf_nan, comments;
+    bool allow_invalid, borrow, unknown_error, trailing, inf_nan, comments, dup_error;
     tyjson_status code;
     const u8 *epos;
     const char *msg;
     /* an unterminated comment met while skipping whitespace */
     tyjson_status pending;
     const u8 *pending_pos;
+    char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error */
     frame inl[INL_FRAMES];
 } dec;
 
@@ -187,6 +210,38 @@ static TYJSON__NOINLINE const u8 *fail(dec *d, tyjson_status code, const u8 *pos
         d->msg = msg;
     }
     return NULL;
+}
+
+/* A message built for this error, kept in the decoder until it is copied
+ * into err->msg; `fallback` names the error class for the first error only
+ * (a later failure must not overwrite the note of the first). */
+static TYJSON__NOINLINE const u8 *fail_note(dec *d, tyjson_status code, const u8 *pos,
+                                            const char *fallback, const char *text,
+                                            usize n) {
+    if (d->code != TYJSON_OK) return fail(d, code, pos, fallback);
+    if (n >= sizeof(d->note)) n = sizeof(d->note) - 1;
+    memcpy(d->note, text, n);
+    d->note[n] = 0;
+    return fail(d, code, pos, d->note);
+}
+
+/* Appends n bytes of s to buf (cap bytes, *k used), quoted and with
+ * non-printable bytes shown as '?', cut at `max` bytes with "...". */
+static void note_quoted(char *buf, usize cap, usize *k, const u8 *s, usize n, usize max) {
+    usize i = *k;
+    if (i + 1 < cap) buf[i++] = '"';
+    for (usize j = 0; j < n && j < max && i + 1 < cap; j++)
+        buf[i++] = (s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"') ? (char)s[j] : '?';
+    if (n > max)
+        for (int j = 0; j < 3 && i + 1 < cap; j++) buf[i++] = '.';
+    if (i + 1 < cap) buf[i++] = '"';
+    *k = i;
+}
+
+static void note_text(char *buf, usize cap, usize *k, const char *t) {
+    usize i = *k;
+    while (*t && i + 1 < cap) buf[i++] = *t++;
+    *k = i;
 }
 
 /* Something else was expected at p: end of input or a wrong byte. */
@@ -822,6 +877,28 @@ static const u8 *leaf_chars(dec *d, const tyjson__bind_field *bf, char *mem, con
     return q;
 }
 
+/* `unknown enum name "BLUE" (expected one of "RED", "GREEN")`: the name
+ * cut at 48 bytes, the list at about 240. */
+static TYJSON__NOINLINE const u8 *bad_enum(dec *d, const tyjson_field *f, const u8 *p,
+                                           const u8 *name, usize n) {
+    char buf[320];
+    usize k = 0;
+    note_text(buf, sizeof(buf), &k, "unknown enum name ");
+    note_quoted(buf, sizeof(buf), &k, name, n, 48);
+    note_text(buf, sizeof(buf), &k, " (expected one of ");
+    for (usize e = 0; e < f->n_enums; e++) {
+        const char *en = f->enums[e].name;
+        if (k > 240) {
+            note_text(buf, sizeof(buf), &k, "...");
+            break;
+        }
+        if (e) note_text(buf, sizeof(buf), &k, ", ");
+        note_quoted(buf, sizeof(buf), &k, (const u8 *)en, strlen(en), 48);
+    }
+    note_text(buf, sizeof(buf), &k, ")");
+    return fail_note(d, TYJSON_E_ENUM, p, MSG_ENUM, buf, k);
+}
+
 static const u8 *leaf_enum(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
     u8 buf[SCRATCH];
     const u8 *s = NULL;
@@ -839,15 +916,22 @@ static const u8 *leaf_enum(dec *d, const tyjson__bind_field *bf, char *mem, cons
             return q;
         }
     }
-    return fail(d, TYJSON_E_ENUM, p, MSG_ENUM);
+    return bad_enum(d, f, p, s, n);
 }
 
 /* A date that does not parse: a string-level error (a control byte,
- * invalid UTF-8, truncation) takes precedence, as for any other string. */
-static TYJSON__NOINLINE const u8 *bad_date(dec *d, const u8 *p, const char *msg) {
+ * invalid UTF-8, truncation) takes precedence, as for any other string.
+ * The message says what is wrong ("day 29 out of range for 2023-02"). */
+static TYJSON__NOINLINE const u8 *bad_date(dec *d, const u8 *p, const char *msg, const u8 *s,
+                                           usize n, bool datetime) {
     bool esc = false;
     if (!str_close(d, p + 1, &esc)) return NULL;
-    return fail(d, TYJSON_E_DATE, p, msg);
+    char buf[160];
+    usize k = 0;
+    note_text(buf, sizeof(buf), &k, datetime ? "invalid date-time: " : "invalid date: ");
+    usize w = tyjson__date_explain((const char *)s, n, datetime, buf + k, sizeof(buf) - k);
+    if (!w) return fail(d, TYJSON_E_DATE, p, msg);
+    return fail_note(d, TYJSON_E_DATE, p, msg, buf, k + w);
 }
 
 static const u8 *leaf_date(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
@@ -876,20 +960,26 @@ static const u8 *leaf_date(dec *d, const tyjson__bind_field *bf, char *mem, cons
     }
     if (bf->kind == TYJSON_K_DATE) {
         tyjson_date v;
-        if (!tyjson_date_parse((const char *)s, n, &v)) return bad_date(d, p, MSG_DATE);
+        if (!tyjson_date_parse((const char *)s, n, &v)) return bad_date(d, p, MSG_DATE, s, n, false);
         memcpy(mem, &v, sizeof(v));
         return q;
     }
     tyjson_datetime dt;
-    if (!tyjson_datetime_parse((const char *)s, n, &dt)) return bad_date(d, p, MSG_DATETIME);
+    if (!tyjson_datetime_parse((const char *)s, n, &dt))
+        return bad_date(d, p, MSG_DATETIME, s, n, true);
     if (bf->kind == TYJSON_K_DATETIME) {
         memcpy(mem, &dt, sizeof(dt));
         return q;
     }
     int64_t v;
     if (bf->kind == TYJSON_K_EPOCH_MS) {
-        /* years 0-9999: milliseconds never overflow */
-        v = tyjson__datetime_epoch_sec(&dt) * 1000 + (int64_t)(dt.nanosecond / 1000000u);
+        /* years 0-9999: milliseconds never overflow; but an offset may move
+         * the instant out of the UTC years the encoder writes as a string */
+        i64 sec = tyjson__datetime_epoch_sec(&dt);
+        if (!(bf->flags & TYJSON_F_EPOCH_NUMBER) &&
+            (sec < TYJSON__EPOCH_MIN_SEC || sec >= TYJSON__EPOCH_END_SEC))
+            return fail(d, TYJSON_E_DATE, p, MSG_EPOCH_YEARS);
+        v = sec * 1000 + (int64_t)(dt.nanosecond / 1000000u);
     } else if (!tyjson_datetime_to_epoch_ns(&dt, &v)) {
         return fail(d, TYJSON_E_DATE, p, MSG_EPOCH_RANGE);
     }
@@ -919,7 +1009,12 @@ static const u8 *leaf_epoch_num(dec *d, const tyjson__bind_field *bf, char *mem,
     } else {
         return fail(d, TYJSON_E_TYPE, p, type_msgs[EXP_EPOCH][FOUND_REAL]);
     }
-    (void)bf;
+    /* Without EPOCH_NUMBER the encoder writes a UTC date-time string of
+     * years 0000-9999: milliseconds beyond those are refused here. (Every
+     * int64 of nanoseconds lies within them.) */
+    if (bf->kind == TYJSON_K_EPOCH_MS && !(bf->flags & TYJSON_F_EPOCH_NUMBER) &&
+        (v < TYJSON__EPOCH_MIN_SEC * 1000 || v >= TYJSON__EPOCH_END_SEC * 1000))
+        return fail(d, TYJSON_E_NUMBER_RANGE, p, MSG_EPOCH_MS_RANGE);
     memcpy(mem, &v, sizeof(v));
     return q;
 }
@@ -930,8 +1025,11 @@ static const u8 *leaf_dom(dec *d, const tyjson__bind_field *bf, char *mem, const
     if (!q) return NULL;
     tyjson_alloc alc = tyjson_arena_allocator(d->arena);
     tyjson_read_options o;
+    /* the syntax relaxations, and what the value itself is made of: big
+     * numbers as raw text, duplicate keys refused (as by the type flag) */
     o.flags = d->rflags & (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |
-                           TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8);
+                           TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8 |
+                           TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_REJECT_DUPLICATE_KEYS);
     o.max_depth = d->max_depth;
     o.alc = &alc;
     tyjson_error e;
@@ -944,8 +1042,13 @@ static const u8 *leaf_dom(dec *d, const tyjson__bind_field *bf, char *mem, const
     }
     const tyjson_codec *c = bf->f->codec;
     memset(mem, 0, bf->size);
+    d->arena->note = NULL;
     tyjson_status st = c->decode(c->ctx, root, mem, d->arena);
-    if (st != TYJSON_OK) return fail(d, st, p, MSG_CODEC);
+    if (st != TYJSON_OK) {
+        const char *why = d->arena->note ? d->arena->note : MSG_CODEC;
+        d->arena->note = NULL;
+        return fail(d, st, p, why);
+    }
     return q;
 }
 
@@ -1174,29 +1277,74 @@ static TYJSON__NOINLINE const u8 *duplicate(dec *d, const u8 *key) {
     return fail(d, TYJSON_E_DUPLICATE_KEY, key - 1, MSG_DUPLICATE);
 }
 
-/* Records field i as seen in f: false for a repeat the type rejects. */
-TYJSON__FORCEINLINE bool mark_seen(frame *f, u32 i) {
-    u64 *seen = seen_words(f);
+/* Marks field i of a wide type (more than 64 fields) as seen in f: false
+ * if it was already. */
+static TYJSON__NOINLINE bool mark_seen_wide(frame *f, u32 i) {
     u64 bit = (u64)1 << (i % 64);
-    if (unlikely(seen[i / 64] & bit) && (f->prep->tflags & TYJSON_T_DUPLICATE_ERROR)) return false;
-    seen[i / 64] |= bit;
+    if (f->seen_wide[i / 64] & bit) return false;
+    f->seen_wide[i / 64] |= bit;
     return true;
 }
 
-/* A nested type's prepared record: cached in the field after first use
- * (records are never freed, so the cache cannot dangle). */
+/* Bits of the fields from index a to index b, both included (a <= b < 64). */
+TYJSON__FORCEINLINE u64 bits_between(u32 a, u32 b) {
+    u64 upto_b = b >= 63 ? ~(u64)0 : ((u64)2 << b) - 1;
+    return upto_b & ~(((u64)1 << a) - 1);
+}
+
+/* f's seen fields with the current run of predicted keys, which stopped
+ * before `stop` (the field predicted next, or tp's none past the end). */
+static TYJSON__NOINLINE u64 run_seen(const tyjson__bind_prep *tp, const frame *f,
+                                     const tyjson__bind_field *stop) {
+    const tyjson__bind_field *none = &tp->none;
+    if (f->chain == none || f->chain == stop) return f->seen1;
+    u32 s = f->chain->index;
+    if (!f->chain_rev) {
+        u32 e = stop == none ? tp->n_fields : stop->index; /* [s, e) */
+        return e > s ? f->seen1 | bits_between(s, e - 1) : f->seen1;
+    }
+    if (stop == none) return f->seen1 | bits_between(0, s); /* (e, s] */
+    return stop->index < s ? f->seen1 | bits_between(stop->index + 1, s) : f->seen1;
+}
+
+/* A new run of predicted keys from `start` (going backwards if rev), with
+ * `seen` the fields seen so far: its fence is the first of them along the
+ * run. */
+static TYJSON__NOINLINE void start_run(const tyjson__bind_prep *tp, frame *f,
+                                       const tyjson__bind_field *start, bool rev, u64 seen) {
+    const tyjson__bind_field *none = &tp->none;
+    f->seen1 = seen;
+    f->chain = start;
+    f->chain_rev = rev;
+    f->fence = none;
+    if (start == none) return;
+    u32 s = start->index;
+    u64 m = rev ? seen & bits_between(0, s) : seen & ~(((u64)1 << s) - 1);
+    if (m) f->fence = &tp->fields[rev ? 63 - (u32)__builtin_clzll(m) : (u32)tyjson__ctz64(m)];
+}
+
+/* JSON null for a field with a state member: the member is zero (an array
+ * empty) and the state NULL. */
+static TYJSON__NOINLINE void null_state_member(const tyjson__bind_field *bf, char *owner) {
+    const tyjson_field *f = bf->f;
+    if (bf->shape == TYJSON_SHAPE_ONE) memset(owner + bf->offset, 0, bf->size);
+    else if (bf->shape == TYJSON_SHAPE_FIXED) memset(owner + bf->offset, 0, bf->size * f->capacity);
+    else memset(owner + bf->offset, 0, sizeof(void *));
+    if (f->count_at) memset(owner + f->count_at - 1, 0, sizeof(usize));
+    owner[bf->state_at - 1] = (char)TYJSON_STATE_NULL;
+}
+
+/* A nested type's prepared record, read from the type each time (one load
+ * on the fast path): no copy of it is kept, so that a nested type released
+ * with tyjson_struct_release is simply prepared again here. */
 TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind_field *bf,
                                                        const u8 *p) {
-    void *c = __atomic_load_n(&((tyjson__bind_field *)(uintptr_t)bf)->sub, __ATOMIC_ACQUIRE);
-    if (likely(c != NULL)) return (const tyjson__bind_prep *)c;
     tyjson_error e;
     const tyjson__bind_prep *tp = tyjson__struct_prep(bf->f->type, &e);
-    if (!tp) {
+    if (unlikely(!tp)) {
         fail(d, e.code, p, e.msg);
         return NULL;
     }
-    __atomic_store_n(&((tyjson__bind_field *)(uintptr_t)bf)->sub, (void *)(uintptr_t)tp,
-                     __ATOMIC_RELEASE);
     return tp;
 }
 
@@ -1310,14 +1458,15 @@ open_object: /* p at the '{' of an object of type tp into mem */
     otp = tp;
     obase = mem;
     okey = NULL;
-    if (tp->track_seen) {
-        f->seen1 = 0;
-        f->seen_wide = NULL;
-        if (unlikely(tp->n_words > 1)) {
-            f->seen_wide = (u64 *)tyjson__arena_bump(d->arena, tp->n_words * sizeof(u64), 8);
-            if (!f->seen_wide) BAIL(fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
-            memset(f->seen_wide, 0, tp->n_words * sizeof(u64));
-        }
+    f->seen1 = 0;
+    f->chain = pred;
+    f->chain_rev = orev;
+    f->fence = &tp->none;
+    f->seen_wide = NULL;
+    if (unlikely(tp->wide)) {
+        f->seen_wide = (u64 *)tyjson__arena_bump(d->arena, tp->n_words * sizeof(u64), 8);
+        if (!f->seen_wide) BAIL(fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
+        memset(f->seen_wide, 0, tp->n_words * sizeof(u64));
     }
     if (!fresh) memset(mem, 0, tp->size);
     if (tp->any_default) apply_defaults(tp, mem);
@@ -1383,6 +1532,16 @@ obj_member: /* p at a key's opening quote */
         /* The prediction missed: whether keys come in declared or reverse
          * order shows in where this one stands next to the previous one. */
         orev = bf->index + 1 == (orev ? pred->next : pred->prev)->index;
+        if (likely(!otp->wide)) {
+            /* the run ended: fold it into the bitmask, check this key, and
+             * start the next run after it */
+            u64 seen = run_seen(otp, f, pred);
+            bool repeated = (seen & bf->bit) != 0;
+            seen |= bf->bit;
+            pred = orev ? bf->prev : bf->next;
+            start_run(otp, f, pred, orev, seen);
+            if (unlikely(repeated)) goto repeated_key;
+        }
     }
 
     /* field bf of the innermost object; p after the colon */
@@ -1391,6 +1550,12 @@ obj_member: /* p at a key's opening quote */
     if (unlikely(p >= end)) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
 have_value: /* the same, p < end */
     pred = orev ? bf->prev : bf->next;
+    /* A predicted key seen before: the first occurrence wins (as in the
+     * DOM's lookups). See frame.fence. */
+    if (unlikely(bf == f->fence)) {
+        start_run(otp, f, pred, orev, run_seen(otp, f, bf));
+        goto repeated_key;
+    }
     mem = obase + bf->offset;
     op = bf->op;
 dispatch:
@@ -1434,8 +1599,19 @@ dispatch:
         SAVE_OBJ();
         goto open_array;
     case TYJSON__OP_SPECIAL:
-        if (otp->track_seen && !mark_seen(f, bf->index)) BAIL(duplicate(d, okey));
+        if (unlikely(otp->wide) && !mark_seen_wide(f, bf->index)) goto repeated_key;
         if (bf->present_at) *(bool *)(void *)(obase + bf->present_at - 1) = true;
+        if (bf->state_at) {
+            p = ws(d, p);
+            if (p >= end) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+            if (*p == 'n') {
+                p = literal(d, p, "null", 4);
+                if (!p) BAIL(0);
+                null_state_member(bf, obase);
+                goto obj_next;
+            }
+            obase[bf->state_at - 1] = (char)TYJSON_STATE_SET;
+        }
         op = bf->vop;
         goto dispatch;
     default:
@@ -1443,6 +1619,13 @@ dispatch:
         break;
     }
     if (unlikely(!p)) BAIL(0);
+    goto obj_next;
+
+repeated_key: /* bf's key again (p after the colon): skipped, or an error */
+    if (d->dup_error || (otp->tflags & TYJSON_T_DUPLICATE_ERROR)) BAIL(duplicate(d, okey));
+    p = ws(d, p);
+    p = skip_value(d, p);
+    if (!p) BAIL(0);
 
 obj_next: /* after a member of the innermost object */
     if (likely(end - p > 17)) {
@@ -1473,13 +1656,17 @@ obj_next: /* after a member of the innermost object */
         if (p >= end || *p != ',') BAIL(fail_expect(d, p, MSG_OBJ_NEXT));
         p++;
     }
+    okey = NULL; /* past the separator: an error here is the object's, not the last key's */
     p = ws(d, p);
     if (likely(p < end && *p == '"')) goto obj_member;
     if (d->trailing && p < end && *p == '}') goto obj_close;
     BAIL(fail_expect(d, p, MSG_KEY));
 
 obj_close: /* p at the innermost object's '}' */
-    if (otp->any_required && !missing(d, f, p)) return NULL;
+    if (otp->any_required) {
+        if (!otp->wide) f->seen1 = run_seen(otp, f, pred);
+        if (!missing(d, f, p)) return NULL;
+    }
     f->rev = orev; /* a hint for the next object in this slot */
     p++;
     d->sp--;
@@ -1563,7 +1750,10 @@ open_array: /* array field bf of the struct owner; p at its value */
     if (p < end && *p == ']') goto arr_close;
 
 arr_elem: /* p at an element of the top array */
-    if (unlikely(p >= end)) BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+    if (unlikely(p >= end)) {
+        f->n++; /* the path names the element that is missing */
+        BAIL(fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+    }
     bf = f->bf;
     if (unlikely(f->n == f->cap)) {
         if (bf->shape == TYJSON_SHAPE_FIXED) {
@@ -1714,9 +1904,15 @@ TYJSON__FIRST_USE
 tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, usize len,
                             tyjson_arena *arena, const tyjson_decode_options *opts,
                             tyjson_error *err) {
-    if (!type || !out || !arena || (!json && len)) {
+    const char *bad_arg = !type ? "type is NULL" : !out ? "out is NULL"
+                          : !arena ? "arena is NULL"
+                          : (!json && len) ? "json is NULL with a non-zero length"
+                          : (opts && (opts->read_flags & ~KNOWN_READ_FLAGS))
+                              ? "unknown bits in read_flags" : NULL;
+    if (bad_arg) {
         if (type && out) memset(out, 0, type->size);
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        tyjson__err_msg(err, bad_arg);
         return TYJSON_E_INVALID_ARG;
     }
     tyjson_error local;
@@ -1736,6 +1932,8 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.hwm = 0;
     tyjson_decode_flags flags = opts ? opts->flags : 0;
     d.rflags = opts ? opts->read_flags : 0;
+    if (d.rflags & TYJSON_READ_STOP_WHEN_DONE) flags |= TYJSON_DECODE_STOP_WHEN_DONE;
+    d.dup_error = (d.rflags & TYJSON_READ_REJECT_DUPLICATE_KEYS) != 0;
     d.max_depth = (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
     d.allow_invalid = (d.rflags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
     d.borrow = (flags & TYJSON_DECODE_BORROW) != 0;

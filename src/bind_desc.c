@@ -5,8 +5,9 @@
  *
  * Preparing a type prepares every type it reaches, each published with a
  * compare-and-swap in its tyjson_struct.prepared: two threads that prepare
- * at once build twice and one copy is dropped. Records are never freed
- * (descriptors are static data that live as long as the program).
+ * at once build twice and one copy is dropped. A record is one allocation,
+ * freed by tyjson_struct_release (runtime-built descriptors); no record
+ * points at another, so releasing one type leaves the others valid.
  */
 #include "bind.h"
 #include "str_write.h"
@@ -84,7 +85,14 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     if (f->shape != TYJSON_SHAPE_ONE) return bad(err, t, i, "default value on an array field");
     switch (f->kind) {
     case TYJSON_K_BOOL: case TYJSON_K_F32: case TYJSON_K_F64:
-    case TYJSON_K_I64: case TYJSON_K_U64: case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS:
+    case TYJSON_K_I64: case TYJSON_K_U64: case TYJSON_K_EPOCH_NS:
+        return true;
+    case TYJSON_K_EPOCH_MS:
+        /* the default is written like any value: as a date-time string
+         * unless EPOCH_NUMBER, so within the years that form has */
+        if (!(f->flags & TYJSON_F_EPOCH_NUMBER) &&
+            (f->dflt.i < TYJSON__EPOCH_MIN_SEC * 1000 || f->dflt.i >= TYJSON__EPOCH_END_SEC * 1000))
+            return bad(err, t, i, "default epoch outside years 0000-9999 (use TYJSON_F_EPOCH_NUMBER)");
         return true;
     case TYJSON_K_I8: case TYJSON_K_I16: case TYJSON_K_I32:
     case TYJSON_K_U8: case TYJSON_K_U16: case TYJSON_K_U32:
@@ -94,10 +102,20 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     case TYJSON_K_ENUM:
         if (!enum_value_fits(f->dflt.i, f->size))
             return bad(err, t, i, "default value out of range for the member");
-        return true;
-    case TYJSON_K_STR: case TYJSON_K_CSTR: case TYJSON_K_RAW:
+        for (usize k = 0; k < f->n_enums; k++)
+            if (f->enums[k].value == f->dflt.i) return true;
+        return bad(err, t, i, "default value is none of the enum's entries");
+    case TYJSON_K_STR: case TYJSON_K_CSTR:
         if (!f->dflt.s) return bad(err, t, i, "NULL default string");
         return true;
+    case TYJSON_K_RAW: {
+        /* written verbatim: it must be one JSON value */
+        if (!f->dflt.s) return bad(err, t, i, "NULL default string");
+        tyjson_doc *doc = tyjson_read_opts(f->dflt.s, strlen(f->dflt.s), NULL, NULL);
+        if (!doc) return bad(err, t, i, "RAW default is not a JSON value");
+        tyjson_doc_free(doc);
+        return true;
+    }
     case TYJSON_K_CHARS:
         if (!f->dflt.s) return bad(err, t, i, "NULL default string");
         if (strlen(f->dflt.s) >= f->size) return bad(err, t, i, "default string too long for char[N]");
@@ -117,6 +135,71 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
     default:
         return bad(err, t, i, "kind takes no default value");
     }
+}
+
+/* [off, off + n) and [off2, off2 + n2) share a byte. */
+TYJSON__FIRST_USE
+static bool overlaps(usize off, usize n, usize off2, usize n2) {
+    return off < off2 + n2 && off2 < off + n;
+}
+
+/* The bytes field g of t occupies: its member (elements, or the pointer of
+ * a DYN array) and its count, presence and state members. */
+TYJSON__FIRST_USE
+static bool field_overlaps(const tyjson_field *g, usize off, usize n) {
+    usize span = g->shape == TYJSON_SHAPE_DYN ? sizeof(void *)
+                 : g->shape == TYJSON_SHAPE_FIXED ? g->size * g->capacity : g->size;
+    if (overlaps(off, n, g->offset, span)) return true;
+    if (g->count_at && overlaps(off, n, g->count_at - 1, sizeof(usize))) return true;
+    if (g->present_at && overlaps(off, n, g->present_at - 1, sizeof(bool))) return true;
+    return false;
+}
+
+/* A state member: inside the struct, alone in its byte. */
+TYJSON__FIRST_USE
+static bool check_state_member(const tyjson_struct *t, usize i, tyjson_error *err) {
+    const tyjson_field *f = &t->fields[i];
+    usize at = f->state_at - 1;
+    if (!fits(at, sizeof(tyjson_state), t->size))
+        return bad(err, t, i, "state member lies outside the struct");
+    if (f->present_at) return bad(err, t, i, "state member together with a presence flag");
+    if (f->flags & TYJSON_F_REQUIRED) return bad(err, t, i, "state member on a REQUIRED field");
+    for (usize j = 0; j < t->n_fields; j++) {
+        const tyjson_field *g = &t->fields[j];
+        if (field_overlaps(g, at, sizeof(tyjson_state)) ||
+            (j != i && g->state_at && g->state_at == f->state_at))
+            return bad(err, t, i, "state member overlaps another member");
+    }
+    return true;
+}
+
+/* Flag combinations whose encoding would not decode back to the same
+ * struct are refused, so that decode(encode(x)) == x holds for every
+ * prepared type (tests/test_bind_roundtrip.c). */
+TYJSON__FIRST_USE
+static bool check_round_trip(const tyjson_struct *t, usize i, tyjson_error *err) {
+    const tyjson_field *f = &t->fields[i];
+    u32 fl = f->flags;
+    bool omit = (fl & TYJSON_F_OMIT_EMPTY) != 0, wnull = (fl & TYJSON_F_WRITE_NULL) != 0;
+    if (omit && f->has_default)
+        return bad(err, t, i, "OMIT_EMPTY with a default: an empty member would read back as the default");
+    if (omit && (fl & TYJSON_F_REQUIRED))
+        return bad(err, t, i, "OMIT_EMPTY on a REQUIRED field: an empty member would read back as a missing key");
+    if (f->present_at && (fl & TYJSON_F_REQUIRED))
+        return bad(err, t, i, "presence flag on a REQUIRED field: an absent member would read back as a missing key");
+    if (f->present_at && omit)
+        return bad(err, t, i, "OMIT_EMPTY with a presence flag: the flag already decides whether the key is written");
+    if (f->present_at && wnull)
+        return bad(err, t, i, "WRITE_NULL with a presence flag: null would read back as present (use a state member)");
+    if (wnull && f->has_default)
+        return bad(err, t, i, "WRITE_NULL with a default: null would read back as the default");
+    if (f->state_at && (omit || wnull))
+        return bad(err, t, i, "OMIT_EMPTY or WRITE_NULL with a state member: the state decides what is written");
+    if (wnull && (f->kind == TYJSON_K_VALUE || f->kind == TYJSON_K_RAW || f->kind == TYJSON_K_CUSTOM))
+        return bad(err, t, i, "WRITE_NULL on a VALUE, RAW or CUSTOM field: null would read back as a value");
+    if ((t->flags & TYJSON_T_ARRAY) && (omit || wnull || f->present_at || f->state_at))
+        return bad(err, t, i, "the field of a TYJSON_T_ARRAY type is always written: no OMIT_EMPTY, WRITE_NULL, presence or state");
+    return true;
 }
 
 TYJSON__FIRST_USE
@@ -178,7 +261,8 @@ static bool check_field(const tyjson_struct *t, usize i, tyjson_error *err) {
     if (f->present_at && !fits(f->present_at - 1, sizeof(bool), t->size))
         return bad(err, t, i, "presence member lies outside the struct");
     if (f->has_default && !check_default(f, err, t, i)) return false;
-    return true;
+    if (f->state_at && !check_state_member(t, i, err)) return false;
+    return check_round_trip(t, i, err);
 }
 
 /* Most pairs differ in their first byte: no call for those. */
@@ -503,11 +587,25 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
         bf->offset = f->offset;
         bf->size = f->size;
         bf->present_at = f->present_at;
+        bf->state_at = f->state_at;
+        /* What WRITE_NULL writes, the decoder accepts. */
+        if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
+        /* The encoder leaves an all-zero date out (null with WRITE_NULL):
+         * it is what an absent key decodes to (without a default, presence
+         * or state member and not REQUIRED; else the zero date is no valid
+         * value and stays an encode error). */
+        if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
+            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->present_at && !f->has_default &&
+            !(f->flags & TYJSON_F_REQUIRED))
+            bf->flags |= TYJSON_F_OMIT_EMPTY;
+        bf->may_omit = (bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at;
         bf->eop = op_of(f);
         bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
         bf->op = bf->vop;
-        bf->next = &fields[i + 1 < nf ? i + 1 : 0];
-        bf->prev = &fields[i ? i - 1 : nf - 1];
+        /* no wrapping around: the decoder's duplicate check relies on a run
+         * of predicted keys never meeting the same field twice */
+        bf->next = i + 1 < nf ? &fields[i + 1] : &p->none;
+        bf->prev = i ? &fields[i - 1] : &p->none;
         bf->lit_masks[0] = ~(u64)0; /* 8 NUL bytes: never the input's '"' */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
         if (lit_lens[i] - 1 <= 16) {
@@ -547,9 +645,11 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
             memcpy(keys[k].head, head, 16);
         }
     }
-    p->track_seen = p->any_required || (t->flags & TYJSON_T_DUPLICATE_ERROR);
-    for (u32 i = 0; i < nf; i++)
-        if (p->track_seen || fields[i].present_at) fields[i].op = TYJSON__OP_SPECIAL;
+    p->wide = nf > 64;
+    for (u32 i = 0; i < nf; i++) {
+        fields[i].bit = p->wide ? 0 : (u64)1 << i;
+        if (p->wide || fields[i].present_at || fields[i].state_at) fields[i].op = TYJSON__OP_SPECIAL;
+    }
     p->none.lit_masks[0] = ~(u64)0;
     p->none.next = p->none.prev = &p->none;
     p->first = nf ? &fields[0] : &p->none;
@@ -639,6 +739,12 @@ nomem:
 fail:
     free(list);
     return NULL;
+}
+
+void tyjson_struct_release(tyjson_struct *type) {
+    if (!type) return;
+    void *p = __atomic_exchange_n(&type->prepared, NULL, __ATOMIC_ACQ_REL);
+    free(p);
 }
 
 TYJSON__FIRST_USE

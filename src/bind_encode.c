@@ -24,6 +24,8 @@
 #include "str_write.h"
 #include "wbuf.h"
 
+#include <inttypes.h>
+
 /* Room for any number, NaN/Infinity, true/false/null, and a separator. */
 #define SCALAR_ROOM (TYJSON__NUM_MAX_CHARS + TYJSON__STR_SLACK)
 /* Scratch chunk of the chunked sinks (FIXED overflow, FP, CB). */
@@ -68,6 +70,7 @@ typedef struct enc {
     usize path_pos;   /* path[path_pos, PATH_MAX) holds the segments so far */
     bool path_cut;    /* segments were dropped for lack of room */
     char path[TYJSON_ERROR_PATH_MAX];
+    char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error, or "" */
 } enc;
 
 /* ----------------------------------------------------------------------------
@@ -145,6 +148,7 @@ static TYJSON__NOINLINE void path_index(enc *e, usize i) {
 static void report(enc *e, tyjson_status st, tyjson_error *err) {
     tyjson__err_set(err, st, NULL, 0, 0);
     if (!err || !e->value_err) return;
+    if (e->note[0]) tyjson__err_msg(err, e->note);
     usize k = 0;
     err->path[k++] = '$';
     if (e->path_cut) {
@@ -270,9 +274,11 @@ TYJSON__FORCEINLINE char *put_str(enc *e, char *d, const char *s, usize n) {
     return d;
 }
 
-/* A string member whose pointer is NULL: null for nullable fields, else "". */
+/* A string member whose pointer is NULL: null for nullable fields, else ""
+ * (also with a state member, where null is the NULL state). */
 static char *put_absent_str(enc *e, char *d, const tyjson_field *f) {
-    if (f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL)) return put_null(e->wb, d);
+    if ((f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL)) && !f->state_at)
+        return put_null(e->wb, d);
     d = room(e->wb, d, 2);
     d[0] = '"';
     d[1] = '"';
@@ -291,6 +297,32 @@ static u64 load_bits(const char *m, usize size) {
 
 /* Enum members are matched on their bits, so the member may be signed or
  * unsigned of any of the four sizes. */
+/* A member value without a name: the message gives the value (as the
+ * member's signed integer) and the names there are. */
+static TYJSON__NOINLINE char *enum_failed(enc *e, const tyjson_field *f, u64 bits) {
+    if (f->size < 8 && (bits >> (f->size * 8 - 1)) & 1) /* sign-extend */
+        bits |= UINT64_MAX << (f->size * 8);
+    i64 v;
+    memcpy(&v, &bits, sizeof(v));
+    usize k = (usize)snprintf(e->note, sizeof(e->note), "enum value %" PRId64 " has no name", v);
+    for (usize i = 0; i < f->n_enums && k + 8 < sizeof(e->note); i++) {
+        const char *name = f->enums[i].name ? f->enums[i].name : "";
+        int w = snprintf(e->note + k, sizeof(e->note) - k, "%s\"%.48s\"",
+                         i ? ", " : " (expected one of ", name);
+        if (w < 0 || (usize)w >= sizeof(e->note) - k - 4) {
+            memcpy(e->note + k, ", ...", 6); /* k + 8 < size: fits */
+            k += 5;
+            break;
+        }
+        k += (usize)w;
+    }
+    if (f->n_enums && k + 1 < sizeof(e->note)) {
+        e->note[k++] = ')';
+        e->note[k] = 0;
+    }
+    return fail(e, TYJSON_E_ENUM);
+}
+
 static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
     u64 mask = f->size >= 8 ? UINT64_MAX : ((u64)1 << (f->size * 8)) - 1;
     u64 bits = load_bits(m, f->size);
@@ -300,7 +332,7 @@ static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
             return put_str(e, d, name, strlen(name));
         }
     }
-    return fail(e, TYJSON_E_ENUM);
+    return enum_failed(e, f, bits);
 }
 
 static char *put_quoted_ascii(enc *e, char *d, const char *s, usize n) {
@@ -416,7 +448,17 @@ static TYJSON__NOINLINE char *put_raw(enc *e, char *d, const char *s, usize n) {
 typedef struct codec_sink {
     tyjson__wbuf *wb;
     usize wrote;
+    enc *e; /* for tyjson_codec_encode_fail */
 } codec_sink;
+
+void tyjson_codec_encode_fail(void *wctx, const char *msg) {
+    codec_sink *cs = (codec_sink *)wctx;
+    if (!cs || !msg || !cs->e) return;
+    usize n = strlen(msg);
+    if (n >= sizeof(cs->e->note)) n = sizeof(cs->e->note) - 1;
+    memcpy(cs->e->note, msg, n);
+    cs->e->note[n] = 0;
+}
 
 static int codec_sink_write(void *ctx, const char *s, size_t n) {
     codec_sink *cs = (codec_sink *)ctx;
@@ -429,11 +471,16 @@ static int codec_sink_write(void *ctx, const char *s, size_t n) {
 static char *put_custom(enc *e, char *d, const tyjson_field *f, const char *m) {
     const tyjson_codec *c = f->codec;
     if (!c || !c->encode) return fail(e, TYJSON_E_INVALID_ARG);
-    codec_sink cs = {e->wb, 0};
+    codec_sink cs = {e->wb, 0, e};
+    e->note[0] = 0;
     e->wb->cur = d;
     tyjson_status st = c->encode(c->ctx, m, codec_sink_write, &cs);
     if (e->wb->status != TYJSON_OK) return NULL; /* the sink failed */
-    if (st != TYJSON_OK) return fail(e, st);
+    if (st != TYJSON_OK) {
+        if (!e->note[0]) memcpy(e->note, "custom codec reported an error", 31);
+        return fail(e, st);
+    }
+    e->note[0] = 0; /* a success clears what a failed call noted */
     if (cs.wrote == 0) return fail(e, TYJSON_E_CALLBACK); /* no value at all */
     return e->wb->cur;
 }
@@ -465,21 +512,34 @@ static bool struct_empty(const tyjson_struct *t, const char *m, u32 depth) {
 
 static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
     const char *m = base + f->offset;
+    /* A struct left out reads back all zero, without its members'
+     * defaults: a member with a default keeps its struct written. */
+    if (f->has_default) return false;
+    /* written or not by its state or presence member: empty when left out */
+    if (f->state_at) return base[f->state_at - 1] == TYJSON_STATE_ABSENT;
+    if (f->present_at) return !*(const u8 *)(base + f->present_at - 1);
     if (f->shape != TYJSON_SHAPE_ONE) {
         if (f->count_at) return load_size(base + f->count_at - 1) == 0;
         return f->shape == TYJSON_SHAPE_DYN || f->capacity == 0;
     }
     switch (f->kind) {
-    case TYJSON_K_F32:
-        return load_f32(m) == 0.0f;
+    case TYJSON_K_F32: /* +0.0 only: -0.0 is written, and reads back as -0.0 */
     case TYJSON_K_F64:
-        return load_f64(m) == 0.0;
+        return all_zero(m, f->size);
+    /* "" left out reads back NULL: for the member's own OMIT_EMPTY (depth
+     * 0) that is the documented rule; inside a struct left out as empty it
+     * must not turn a "" that the field tells from NULL into NULL */
     case TYJSON_K_STR:
-    case TYJSON_K_RAW:
-        return load_str(m).len == 0;
+    case TYJSON_K_RAW: {
+        const tyjson_str s = load_str(m);
+        if (s.len) return false;
+        return !s.ptr || depth == 0 || f->kind == TYJSON_K_RAW || (f->flags & TYJSON_F_OMIT_EMPTY) ||
+               !(f->flags & (TYJSON_F_NULLABLE | TYJSON_F_WRITE_NULL));
+    }
     case TYJSON_K_CSTR: {
         const char *s = (const char *)load_ptr(m);
-        return !s || !*s;
+        if (!s) return true;
+        return !*s && (depth == 0 || (f->flags & TYJSON_F_OMIT_EMPTY));
     }
     case TYJSON_K_CHARS:
         return f->size == 0 || m[0] == 0;
@@ -718,10 +778,17 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
     return put_array(e, d, bf->f, bf->kind, base, pretty);
 }
 
-/* 0: write the value; 1: leave the member out; 2: write null. */
-static TYJSON__NOINLINE int omit_action(const tyjson_field *f, const char *base) {
+/* 0: write the value; 1: leave the member out; 2: write null. A state
+ * member decides alone; bf->flags has OMIT_EMPTY for single DATE and
+ * DATETIME members too (bind_desc.c): the zero date is the absent one. */
+static TYJSON__NOINLINE int omit_action(const tyjson__bind_field *bf, const char *base) {
+    const tyjson_field *f = bf->f;
+    if (bf->state_at) {
+        u8 st = (u8)base[bf->state_at - 1];
+        return st == TYJSON_STATE_SET ? 0 : st == TYJSON_STATE_NULL ? 2 : 1;
+    }
     bool absent = f->present_at && !*(const u8 *)(base + f->present_at - 1);
-    if (!absent && !((f->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
+    if (!absent && !((bf->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
     return (f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
 }
 
@@ -730,7 +797,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
                                             const char *base, const bool pretty) {
     if (p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
     const tyjson__bind_field *bf = &p->fields[0];
-    if (omit_action(bf->f, base)) d = put_null(e->wb, d);
+    if (omit_action(bf, base)) d = put_null(e->wb, d);
     else d = put_value(e, d, bf, base, pretty);
     if (d) e->depth--;
     return d;
@@ -781,8 +848,8 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
     for (; bf < bend; bf++) {
         const tyjson_field *f = bf->f;
         int act = 0;
-        if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at)) {
-            act = omit_action(f, base);
+        if (unlikely(bf->may_omit)) {
+            act = omit_action(bf, base);
             if (act == 1) continue;
         }
         if (any) {
@@ -946,8 +1013,8 @@ static char *deep_next_field(enc *e, char *d, frames *st, const bool pretty) {
     const tyjson__bind_field *bf = &fr->p->fields[fr->i++];
     const char *base = fr->base;
     int act = 0;
-    if ((bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at) {
-        act = omit_action(bf->f, base);
+    if (unlikely(bf->may_omit)) { /* as in put_struct */
+        act = omit_action(bf, base);
         if (act == 1) return d;
     }
     if (fr->any) {
@@ -980,7 +1047,7 @@ static char *deep_unwrapped(enc *e, char *d, frames *st, const bool pretty) {
     const tyjson__bind_field *bf = &fr->p->fields[0];
     const char *base = fr->base;
     fr->i = 1;
-    if (omit_action(bf->f, base)) return put_null(e->wb, d);
+    if (omit_action(bf, base)) return put_null(e->wb, d);
     return deep_member(e, d, st, bf, base, pretty);
 }
 
@@ -1061,6 +1128,7 @@ static tyjson_status run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
     e.value_err = false;
     e.path_pos = sizeof(e.path);
     e.path_cut = false;
+    e.note[0] = 0;
     char *d = (e.flags & TYJSON_WRITE_PRETTY) ? put_struct_pretty(&e, wb->cur, type, (const char *)in)
                                               : put_struct_min(&e, wb->cur, type, (const char *)in);
     if (d) {

@@ -9,6 +9,8 @@
  */
 #include "bind.h"
 
+#include <stdarg.h>
+
 static bool is_leap(int32_t y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 static unsigned days_in_month(int32_t y, unsigned m) {
@@ -129,9 +131,10 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     u32 hh, mi, ss;
 #if DT_SWAR
     /* "DDTHH:MM" (the day again, for the shape), then ":SS" */
-    u64 b = load8(s + 8);
+    /* 'T' or RFC 3339's 't': the case bit set on that lane reads 't' */
+    u64 b = load8(s + 8) | (u64)0x20 << 16;
     if (!parse_date10(s, &t.date) ||
-        !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'T' << 16 | (u64)':' << 40) || s[16] != ':')
+        !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'t' << 16 | (u64)':' << 40) || s[16] != ':')
         return false;
     unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
     if (s0 > 9 || s1 > 9) return false;
@@ -139,7 +142,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     mi = lane(b, 6) * 10 + lane(b, 7);
     ss = s0 * 10 + s1;
 #else
-    if (!parse_date10(s, &t.date) || s[10] != 'T' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
+    if (!parse_date10(s, &t.date) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
         !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss))
         return false;
 #endif
@@ -160,7 +163,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
         t.nanosecond = ns;
     }
     if (i >= len) return false;
-    if (s[i] == 'Z') {
+    if ((s[i] | 0x20) == 'z') {
         i++;
     } else if (s[i] == '+' || s[i] == '-') {
         u32 oh, om;
@@ -176,6 +179,96 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     if (i != len) return false;
     *out = t;
     return true;
+}
+
+/* ----------------------------------------------------------------------------
+ * Explaining a refusal (error path only: plain byte loops)
+ * ------------------------------------------------------------------------- */
+typedef struct explain {
+    char *out;
+    usize cap;
+    usize n;
+} explain;
+
+#if defined(__GNUC__) || defined(__clang__)
+static usize say(explain *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#endif
+static usize say(explain *x, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(x->out, x->cap, fmt, ap);
+    va_end(ap);
+    if (k < 0) return 0;
+    x->n = (usize)k < x->cap ? (usize)k : x->cap - 1;
+    return x->n;
+}
+
+/* The pattern position i expects a digit ('9') or that punctuation. */
+static usize check_shape(explain *x, const char *s, usize len, const char *pat) {
+    for (usize i = 0; pat[i]; i++) {
+        if (i >= len) {
+            if (pat[i] == '9') return say(x, "too short: expected a digit at byte %zu", i);
+            return say(x, "too short: expected '%c' at byte %zu", pat[i], i);
+        }
+        unsigned char c = (unsigned char)s[i];
+        if (pat[i] == '9') {
+            if (c < '0' || c > '9') return say(x, "expected a digit at byte %zu", i);
+        } else if (pat[i] == 'T' ? (c | 0x20) != 't' : c != (unsigned char)pat[i]) {
+            return say(x, "expected '%c' at byte %zu", pat[i], i);
+        }
+    }
+    return 0;
+}
+
+static unsigned num2(const char *s) { return (unsigned)(s[0] - '0') * 10 + (unsigned)(s[1] - '0'); }
+
+static usize explain_date(explain *x, const char *s, usize len) {
+    usize r = check_shape(x, s, len, "9999-99-99");
+    if (r) return r;
+    int y = (int)num2(s) * 100 + (int)num2(s + 2);
+    unsigned m = num2(s + 5), d = num2(s + 8);
+    if (m < 1 || m > 12) return say(x, "month %u out of range", m);
+    if (d < 1 || d > days_in_month(y, m))
+        return say(x, "day %u out of range for %04d-%02u", d, y, m);
+    return 0;
+}
+
+usize tyjson__date_explain(const char *s, usize len, bool datetime, char *out, usize cap) {
+    explain x = {out, cap, 0};
+    if (!s || !out || cap < 2) return 0;
+    out[0] = 0;
+    usize r = explain_date(&x, s, len);
+    if (r) return r;
+    if (!datetime)
+        return len != 10 ? say(&x, "unexpected text after the date at byte 10") : 0;
+    r = check_shape(&x, s, len, "9999-99-99T99:99:99");
+    if (r) return r;
+    unsigned hh = num2(s + 11), mi = num2(s + 14), ss = num2(s + 17);
+    if (hh > 23) return say(&x, "hour %u out of range", hh);
+    if (mi > 59) return say(&x, "minute %u out of range", mi);
+    if (ss > 59) return say(&x, "second %u out of range (leap seconds are refused)", ss);
+    usize i = 19;
+    if (i < len && s[i] == '.') {
+        usize start = ++i;
+        while (i < len && s[i] >= '0' && s[i] <= '9') i++;
+        if (i == start) return say(&x, "expected a digit at byte %zu", start);
+        if (i - start > 9) return say(&x, "more than 9 fraction digits");
+    }
+    if (i >= len) return say(&x, "missing time zone: expected 'Z', '+HH:MM' or '-HH:MM'");
+    if ((s[i] | 0x20) == 'z') {
+        i++;
+    } else if (s[i] == '+' || s[i] == '-') {
+        usize b = i + 1;
+        r = check_shape(&x, s + b, len - b, "99:99");
+        if (r) return say(&x, "offset not of the form +HH:MM at byte %zu", i);
+        if (num2(s + b) > 23) return say(&x, "offset hour %u out of range", num2(s + b));
+        if (num2(s + b + 3) > 59) return say(&x, "offset minute %u out of range", num2(s + b + 3));
+        i += 6;
+    } else {
+        return say(&x, "expected 'Z', '+' or '-' at byte %zu", i);
+    }
+    if (i != len) return say(&x, "unexpected text after the date-time at byte %zu", i);
+    return 0;
 }
 
 /* ----------------------------------------------------------------------------
@@ -251,9 +344,8 @@ int64_t tyjson__datetime_epoch_sec(const tyjson_datetime *dt) {
            (int64_t)dt->offset_minutes * 60;
 }
 
-/* Epoch seconds of 0000-01-01T00:00:00Z and of 10000-01-01T00:00:00Z. */
-#define MIN_SEC (-62167219200LL)
-#define END_SEC (253402300800LL)
+#define MIN_SEC TYJSON__EPOCH_MIN_SEC
+#define END_SEC TYJSON__EPOCH_END_SEC
 
 bool tyjson__datetime_from_epoch_sec(int64_t sec, uint32_t nanosecond, tyjson_datetime *dt) {
     if (sec < MIN_SEC || sec >= END_SEC || nanosecond >= 1000000000u) return false;

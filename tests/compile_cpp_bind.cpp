@@ -108,7 +108,7 @@ static const tyjson_field all_kinds_fields[] = {
     TYJSON_FIELD_I32(all_kinds, i32, "i32", TYJSON_ALIASES(i32_aliases), TYJSON_FLAGS(TYJSON_F_REQUIRED)),
     TYJSON_FIELD_I64(all_kinds, i64, "i64"),
     TYJSON_FIELD_U8(all_kinds, u8, "u8"),
-    TYJSON_FIELD_U16(all_kinds, u16, "u16", TYJSON_PRESENT(all_kinds, has_u16), TYJSON_FLAGS(TYJSON_F_WRITE_NULL)),
+    TYJSON_FIELD_U16(all_kinds, u16, "u16", TYJSON_PRESENT(all_kinds, has_u16), TYJSON_FLAGS(TYJSON_F_NULLABLE)),
     TYJSON_FIELD_U32(all_kinds, u32, "u32"),
     TYJSON_FIELD_U64(all_kinds, u64, "u64"),
     TYJSON_FIELD_F32(all_kinds, f32, "f32"),
@@ -135,7 +135,7 @@ static const tyjson_field all_kinds_fields[] = {
     TYJSON_FIELD_U64(all_kinds, d_u, "d_u", TYJSON_FLAGS(TYJSON_F_NULLABLE), TYJSON_DEFAULT_U(18446744073709551615u)),
     TYJSON_FIELD_F64(all_kinds, d_f, "d_f", TYJSON_DEFAULT_F(2.5), TYJSON_FLAGS(TYJSON_F_NULLABLE)),
     TYJSON_FIELD_BOOL(all_kinds, d_b, "d_b", TYJSON_DEFAULT_B(true)),
-    TYJSON_FIELD_CSTR(all_kinds, d_s, "d_s", TYJSON_FLAGS(TYJSON_F_OMIT_EMPTY), TYJSON_DEFAULT_S("dflt")),
+    TYJSON_FIELD_CSTR(all_kinds, d_s, "d_s", TYJSON_FLAGS(TYJSON_F_NULLABLE), TYJSON_DEFAULT_S("dflt")),
 };
 static tyjson_struct all_kinds_type = TYJSON_STRUCT(all_kinds, all_kinds_fields, TYJSON_T_DUPLICATE_ERROR);
 
@@ -204,6 +204,7 @@ static void check_decoded(const all_kinds *v) {
     CHECK(v->u8 == 8 && v->u16 == 16 && v->has_u16 && v->u32 == 32 && v->u64 == UINT64_MAX);
     CHECK(v->f32 == 3.67f && v->f64 == -0.5);
     CHECK(STREQ(v->str, "s\xc3\xa9"));
+    CHECK(v->str_state == TYJSON_STATE_SET); /* the state member is filled by decoding */
     CHECK(strcmp(v->cstr, "c") == 0 && strcmp(v->chars, "1234567") == 0);
     CHECK(v->date.year == 2024 && v->date.month == 6 && v->date.day == 15);
     CHECK(v->dt.hour == 10 && v->dt.nanosecond == 120000000 && v->dt.offset_minutes == -330);

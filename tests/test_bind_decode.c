@@ -718,7 +718,15 @@ TEST(enums) {
     ASSERT_OK(dec(&paint_type, &v, "{\"c32\":\"gr\\u0065en\"}"));
     ASSERT_EQ_INT(v.c32, 2);
     EXPECT_ERR(&paint_type, "{\"c8\":\"Red\"}", TYJSON_E_ENUM, "$.c8", 1, 7,
-               "unknown name for enum field");
+               "unknown enum name \"Red\" (expected one of \"red\", \"green\", \"blue\", \"\")");
+    /* control bytes and quotes are shown as '?', long names cut */
+    EXPECT_ERR(&paint_type, "{\"c8\":\"a\\\"b\\n\"}", TYJSON_E_ENUM, "$.c8", 1, 7,
+               "unknown enum name \"a?b?\" (expected one of \"red\", \"green\", \"blue\", \"\")");
+    EXPECT_ERR(&paint_type,
+               "{\"c8\":\"0123456789012345678901234567890123456789012345678901234567890123456789\"}",
+               TYJSON_E_ENUM, "$.c8", 1, 7,
+               "unknown enum name \"012345678901234567890123456789012345678901234567...\" "
+               "(expected one of \"red\", \"green\", \"blue\", \"\")");
     EXPECT_ERR(&paint_type, "{\"c8\":\"re\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
     EXPECT_ERR(&paint_type, "{\"c8\":\"redd\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
     EXPECT_ERR(&paint_type, "{\"c8\":\"red\\u0000\"}", TYJSON_E_ENUM, "$.c8", 1, 7, NULL);
@@ -772,9 +780,32 @@ TEST(dates_and_epochs) {
     ASSERT_OK(dec(&times_type, &t, "{\"day\":\"2024-\\u00306-15\"}"));
     ASSERT_EQ_INT(t.day.month, 6);
     EXPECT_ERR(&times_type, "{\"day\":\"2023-02-29\"}", TYJSON_E_DATE, "$.day", 1, 8,
-               "invalid date: expected YYYY-MM-DD");
+               "invalid date: day 29 out of range for 2023-02");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-13-01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: month 13 out of range");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023/01/01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: expected '-' at byte 4");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-01\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: too short: expected '-' at byte 7");
+    EXPECT_ERR(&times_type, "{\"day\":\"2023-01-01x\"}", TYJSON_E_DATE, "$.day", 1, 8,
+               "invalid date: unexpected text after the date at byte 10");
     EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00\"}", TYJSON_E_DATE, "$.at", 1, 7,
-               "invalid date-time: expected YYYY-MM-DDTHH:MM:SS[.fraction](Z|+HH:MM|-HH:MM)");
+               "invalid date-time: missing time zone: expected 'Z', '+HH:MM' or '-HH:MM'");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T24:30:00Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: hour 24 out of range");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:60Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: second 60 out of range (leap seconds are refused)");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15 10:30:00Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: expected 'T' at byte 10");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00.Z\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: expected a digit at byte 20");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00+24:00\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: offset hour 24 out of range");
+    EXPECT_ERR(&times_type, "{\"at\":\"2024-06-15T10:30:00Zs\"}", TYJSON_E_DATE, "$.at", 1, 7,
+               "invalid date-time: unexpected text after the date-time at byte 20");
+    /* RFC 3339 allows lowercase t and z */
+    ASSERT_OK(dec(&times_type, &t, "{\"at\":\"2024-06-15t10:30:00z\"}"));
+    ASSERT_EQ_INT(t.at.hour, 10);
     EXPECT_ERR(&times_type, "{\"ms\":\"yesterday\"}", TYJSON_E_DATE, "$.ms", 1, 7, NULL);
     EXPECT_ERR(&times_type, "{\"ns\":\"2263-01-01T00:00:00Z\"}", TYJSON_E_DATE, "$.ns", 1, 7,
                "date-time out of range for epoch nanoseconds");
@@ -1199,18 +1230,22 @@ TEST(duplicate_keys) {
     fresh_arena();
     simple s;
     ASSERT_OK(dec(&simple_type, &s, "{\"name\":\"a\",\"age\":1,\"name\":\"b\",\"n\":\"c\",\"age\":2}"));
-    ASSERT_STR(s.name, "c");
-    ASSERT_EQ_INT(s.age, 2);
+    /* the first occurrence wins, as in tyjson_obj_get (n is name's alias) */
+    ASSERT_STR(s.name, "a");
+    ASSERT_EQ_INT(s.age, 1);
+    ASSERT_OK(dec(&simple_type, &s, "{\"amount\":1,\"age\":1,\"age\":1000000}"));
+    ASSERT_EQ_INT(s.age, 1);
     arrays a;
     ASSERT_OK(dec(&arrays_type, &a, "{\"fixed\":[1,2,3],\"pts\":[{\"x\":1}],\"fixed\":[9],\"pts\":[]}"));
-    ASSERT_EQ_UINT(a.n_fixed, 1);
-    ASSERT_EQ_INT(a.fixed[0], 9);
-    ASSERT_EQ_INT(a.fixed[1], 0);
-    ASSERT_EQ_UINT(a.n_pts, 0);
+    ASSERT_EQ_UINT(a.n_fixed, 3);
+    ASSERT_EQ_INT(a.fixed[0], 1);
+    ASSERT_EQ_INT(a.fixed[2], 3);
+    ASSERT_EQ_UINT(a.n_pts, 1);
+    ASSERT_EQ_INT(a.pts[0].x, 1);
     shape sh;
     ASSERT_OK(dec(&shape_type, &sh, "{\"at\":{\"x\":1,\"y\":2},\"at\":{\"y\":5}}"));
-    ASSERT_EQ_INT(sh.at.x, 0); /* the last object replaces the first entirely */
-    ASSERT_EQ_INT(sh.at.y, 5);
+    ASSERT_EQ_INT(sh.at.x, 1); /* the repeated object is skipped whole */
+    ASSERT_EQ_INT(sh.at.y, 2);
     EXPECT_ERR(&strict_type, "{\"a\":1,\"b\":2,\"a\":3}", TYJSON_E_DUPLICATE_KEY, "$.a", 1, 14,
                "duplicate key (the type rejects repeated keys)");
     EXPECT_ERR(&holder_type, "{\"inner\":{\"b\":1,\n\"b\":1}}", TYJSON_E_DUPLICATE_KEY, "$.inner.b", 2, 1,
@@ -1228,8 +1263,9 @@ TEST(syntax_errors) {
     EXPECT_ERR(&simple_type, "{\"age\"", TYJSON_E_TRUNCATED, "$.age", 1, 7, "expected ':' after an object key");
     EXPECT_ERR(&simple_type, "{\"age\":", TYJSON_E_TRUNCATED, "$.age", 1, 8, "expected a JSON value");
     EXPECT_ERR(&simple_type, "{\"age\":1", TYJSON_E_TRUNCATED, "$.age", 1, 9, NULL);
-    EXPECT_ERR(&simple_type, "{\"age\":1,", TYJSON_E_TRUNCATED, "$.age", 1, 10, "expected an object key (a string)");
-    EXPECT_ERR(&simple_type, "{\"age\":1,}", TYJSON_E_UNEXPECTED_CHAR, "$.age", 1, 10, NULL);
+    /* past the ',' the error is the object's, not the previous key's */
+    EXPECT_ERR(&simple_type, "{\"age\":1,", TYJSON_E_TRUNCATED, "$", 1, 10, "expected an object key (a string)");
+    EXPECT_ERR(&simple_type, "{\"age\":1,}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 10, NULL);
     EXPECT_ERR(&simple_type, "{age:1}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 2, NULL);
     EXPECT_ERR(&simple_type, "{\"age\":1} x", TYJSON_E_TRAILING, "$", 1, 11,
                "unexpected content after the JSON value");
@@ -1265,7 +1301,7 @@ TEST(relaxed_syntax) {
     ASSERT_EQ_UINT(a.n_tags, 1);
     EXPECT_ERR_OPTS(&simple_type, "{\"age\":1 /* open", &o, TYJSON_E_COMMENT, "$.age", 1, 10, NULL);
     EXPECT_ERR_OPTS(&simple_type, "{\"age\":1} /* open", &o, TYJSON_E_COMMENT, "$", 1, 11, NULL);
-    EXPECT_ERR_OPTS(&simple_type, "{\"age\":1,,}", &o, TYJSON_E_UNEXPECTED_CHAR, "$.age", 1, 10, NULL);
+    EXPECT_ERR_OPTS(&simple_type, "{\"age\":1,,}", &o, TYJSON_E_UNEXPECTED_CHAR, "$", 1, 10, NULL);
     EXPECT_ERR_OPTS(&arrays_type, "{\"fixed\":[,]}", &o, TYJSON_E_UNEXPECTED_CHAR, "$.fixed[0]", 1, 11, NULL);
     EXPECT_ERR(&simple_type, "{/**/}", TYJSON_E_UNEXPECTED_CHAR, "$", 1, 2, NULL);
 }
@@ -2111,6 +2147,575 @@ TEST(scenario_boon_and_json0) {
     ASSERT_STR(e.id_number, "567-34-2194");
     ASSERT_STR(e.properties.demography, "Vietnamese");
     free(t);
+}
+
+/* ----------------------------------------------------------------------------
+ * The binding contract: decode(encode(x)) == x, or preparation refuses
+ * ------------------------------------------------------------------------- */
+typedef struct combo {
+    int32_t qty;
+    bool has_qty;
+    tyjson_str s;
+    int32_t *nums;
+    size_t n_nums;
+    tyjson_state st;
+    tyjson_val *v;
+} combo;
+
+/* Prepares a one-field type and returns its status; msg/path when refused. */
+static tyjson_status prep_one(tyjson_field f, uint32_t tflags) {
+    static tyjson_field fields[1];
+    static tyjson_struct t;
+    fields[0] = f;
+    tyjson_struct fresh = TYJSON_STRUCT(combo, fields, 0);
+    fresh.flags = tflags;
+    t = fresh;
+    tyjson_status st = tyjson_struct_prepare(&t, &err);
+    tyjson_struct_release(&t);
+    return st;
+}
+#define EXPECT_REFUSED(field, tflags, want_path, msg_part)                     \
+    do {                                                                       \
+        tyjson_field f__ = field;                                              \
+        if (prep_one(f__, (tflags)) != TYJSON_E_INVALID_ARG)                   \
+            TEST_FAIL("not refused: %s", #field);                              \
+        if (strcmp(err.path, want_path) != 0) TEST_FAIL("path %s, want %s", err.path, want_path); \
+        if (!strstr(err.msg, msg_part)) TEST_FAIL("message \"%s\" lacks \"%s\"", err.msg, msg_part); \
+    } while (0)
+#define EXPECT_PREPARED(field, tflags)                                         \
+    do {                                                                       \
+        tyjson_field f__ = field;                                              \
+        if (prep_one(f__, (tflags)) != TYJSON_OK)                              \
+            TEST_FAIL("refused: %s: %s at %s", #field, err.msg, err.path);     \
+    } while (0)
+
+TEST(prepare_refuses_non_invertible_flags) {
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_DEFAULT_I(100), .flags = TYJSON_F_OMIT_EMPTY),
+                   0, "combo.qty", "OMIT_EMPTY with a default");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", .flags = TYJSON_F_REQUIRED | TYJSON_F_OMIT_EMPTY),
+                   0, "combo.qty", "OMIT_EMPTY on a REQUIRED field");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_PRESENT(combo, has_qty), .flags = TYJSON_F_REQUIRED),
+                   0, "combo.qty", "presence flag on a REQUIRED field");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_PRESENT(combo, has_qty), .flags = TYJSON_F_OMIT_EMPTY),
+                   0, "combo.qty", "OMIT_EMPTY with a presence flag");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_PRESENT(combo, has_qty), .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.qty", "WRITE_NULL with a presence flag");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_DEFAULT_I(1), .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.qty", "WRITE_NULL with a default");
+    EXPECT_REFUSED(TYJSON_FIELD_VALUE(combo, v, "v", .flags = TYJSON_F_WRITE_NULL | TYJSON_F_OMIT_EMPTY),
+                   0, "combo.v", "WRITE_NULL on a VALUE, RAW or CUSTOM field");
+    EXPECT_REFUSED(TYJSON_FIELD_DYN(combo, nums, "nums", n_nums, TYJSON_K_I32, .flags = TYJSON_F_OMIT_EMPTY),
+                   TYJSON_T_ARRAY, "combo.nums", "TYJSON_T_ARRAY");
+    /* state members */
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), TYJSON_PRESENT(combo, has_qty)),
+                   0, "combo.qty", "state member together with a presence flag");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), .flags = TYJSON_F_REQUIRED),
+                   0, "combo.qty", "state member on a REQUIRED field");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, has_qty), TYJSON_PRESENT(combo, has_qty)),
+                   0, "combo.qty", "presence");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", .state_at = offsetof(combo, qty) + 2),
+                   0, "combo.qty", "state member overlaps another member");
+    EXPECT_REFUSED(TYJSON_FIELD_DYN(combo, nums, "nums", n_nums, TYJSON_K_I32,
+                                    .state_at = offsetof(combo, n_nums) + 1),
+                   0, "combo.nums", "state member overlaps another member");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", .state_at = sizeof(combo) + 1),
+                   0, "combo.qty", "state member lies outside the struct");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), .flags = TYJSON_F_OMIT_EMPTY),
+                   0, "combo.qty", "with a state member");
+    EXPECT_REFUSED(TYJSON_FIELD_RAW(combo, s, "s", .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.s", "WRITE_NULL on a VALUE, RAW or CUSTOM field");
+    EXPECT_REFUSED(TYJSON_FIELD_RAW(combo, s, "s", TYJSON_DEFAULT_S("[1,")), 0, "combo.s",
+                   "RAW default is not a JSON value");
+    EXPECT_REFUSED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), .flags = TYJSON_F_WRITE_NULL),
+                   0, "combo.qty", "with a state member");
+    static const tyjson_enum_entry two[] = {{"x", 1}, {"y", 2}};
+    EXPECT_REFUSED(TYJSON_FIELD_ENUM(combo, qty, "qty", two, TYJSON_DEFAULT_I(3)), 0, "combo.qty",
+                   "none of the enum's entries");
+    EXPECT_PREPARED(TYJSON_FIELD_ENUM(combo, qty, "qty", two, TYJSON_DEFAULT_I(2)), 0);
+    tyjson_field ep_f = TYJSON_FIELD_EPOCH_MS(combo, v, "t", TYJSON_DEFAULT_I(INT64_MAX));
+    ep_f.size = 8;
+    EXPECT_REFUSED(ep_f, 0, "combo.t", "default epoch outside years 0000-9999");
+    ep_f.flags = TYJSON_F_EPOCH_NUMBER;
+    EXPECT_PREPARED(ep_f, 0);
+    /* allowed: each of these round-trips (tests/test_bind_roundtrip.c) */
+    EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_DEFAULT_I(100)), 0);
+    EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_PRESENT(combo, has_qty), TYJSON_DEFAULT_I(3)), 0);
+    EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", .flags = TYJSON_F_OMIT_EMPTY | TYJSON_F_WRITE_NULL), 0);
+    EXPECT_PREPARED(TYJSON_FIELD_I32(combo, qty, "qty", TYJSON_STATE(combo, st), TYJSON_DEFAULT_I(4)), 0);
+    EXPECT_PREPARED(TYJSON_FIELD_DYN(combo, nums, "nums", n_nums, TYJSON_K_I32, TYJSON_STATE(combo, st)), 0);
+}
+
+typedef struct wn {
+    int32_t *nums;
+    size_t n_nums;
+    tyjson_str s;
+    int32_t q;
+} wn;
+static const tyjson_field wn_fields[] = {
+    TYJSON_FIELD_DYN(wn, nums, "nums", n_nums, TYJSON_K_I32, .flags = TYJSON_F_WRITE_NULL),
+    TYJSON_FIELD_STR(wn, s, "s", .flags = TYJSON_F_WRITE_NULL),
+    TYJSON_FIELD_I32(wn, q, "q", .flags = TYJSON_F_WRITE_NULL | TYJSON_F_OMIT_EMPTY),
+};
+static tyjson_struct wn_type = TYJSON_STRUCT(wn, wn_fields, 0);
+
+TEST(write_null_output_decodes) {
+    fresh_arena();
+    wn v;
+    memset(&v, 0, sizeof(v));
+    size_t n;
+    char *text = tyjson_encode(&wn_type, &v, NULL, &n, &err);
+    ASSERT_NOT_NULL(text);
+    ASSERT_EQ_STR(text, "{\"nums\":null,\"s\":null,\"q\":null}");
+    wn back;
+    ASSERT_OK(tyjson_decode(&wn_type, &back, text, n, &arena, NULL, &err));
+    ASSERT_NULL(back.nums);
+    ASSERT_EQ_UINT(back.n_nums, 0);
+    ASSERT_NULL(back.s.ptr);
+    ASSERT_EQ_INT(back.q, 0);
+    free(text);
+}
+
+typedef struct zd {
+    tyjson_date d;
+    tyjson_datetime dt;
+    tyjson_date dn;
+} zd;
+static const tyjson_field zd_fields[] = {
+    TYJSON_FIELD_DATE(zd, d, "d"),
+    TYJSON_FIELD_DATETIME(zd, dt, "dt"),
+    TYJSON_FIELD_DATE(zd, dn, "dn", .flags = TYJSON_F_WRITE_NULL),
+};
+static tyjson_struct zd_type = TYJSON_STRUCT(zd, zd_fields, 0);
+
+typedef struct zd2 {
+    tyjson_date r, dd, p;
+    bool has_p;
+} zd2;
+static const tyjson_field zd2_r_fields[] = {TYJSON_FIELD_DATE(zd2, r, "r", .flags = TYJSON_F_REQUIRED)};
+static const tyjson_field zd2_d_fields[] = {TYJSON_FIELD_DATE(zd2, dd, "dd", TYJSON_DEFAULT_S("2000-01-01"))};
+static const tyjson_field zd2_p_fields[] = {TYJSON_FIELD_DATE(zd2, p, "p", TYJSON_PRESENT(zd2, has_p))};
+static tyjson_struct zd2_r_type = TYJSON_STRUCT(zd2, zd2_r_fields, 0);
+static tyjson_struct zd2_d_type = TYJSON_STRUCT(zd2, zd2_d_fields, 0);
+static tyjson_struct zd2_p_type = TYJSON_STRUCT(zd2, zd2_p_fields, 0);
+
+/* Where an absent key cannot give the zero date, it is no value to write. */
+TEST(zero_dates_without_an_absent_form) {
+    zd2 v;
+    memset(&v, 0, sizeof(v));
+    size_t n;
+    ASSERT_NULL(tyjson_encode(&zd2_r_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+    ASSERT_EQ_STR(err.path, "$.r");
+    ASSERT_NULL(tyjson_encode(&zd2_d_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+    char *t = tyjson_encode(&zd2_p_type, &v, NULL, &n, &err); /* not present: left out */
+    ASSERT_EQ_STR(t, "{}");
+    free(t);
+    v.has_p = true;
+    ASSERT_NULL(tyjson_encode(&zd2_p_type, &v, NULL, &n, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DATE);
+}
+
+TEST(zero_dates_are_absent) {
+    fresh_arena();
+    zd v;
+    ASSERT_OK(dec(&zd_type, &v, "{}"));
+    size_t n;
+    char *text = tyjson_encode(&zd_type, &v, NULL, &n, &err);
+    ASSERT_NOT_NULL(text);
+    ASSERT_EQ_STR(text, "{\"dn\":null}");
+    zd back;
+    ASSERT_OK(tyjson_decode(&zd_type, &back, text, n, &arena, NULL, &err));
+    ASSERT_TRUE(all_zero(&back, sizeof(back)));
+    free(text);
+    ASSERT_OK(dec(&zd_type, &v, "{\"d\":\"2024-01-02\",\"dt\":\"2024-01-02T03:04:05Z\",\"dn\":\"0001-01-01\"}"));
+    text = tyjson_encode(&zd_type, &v, NULL, &n, &err);
+    ASSERT_EQ_STR(text, "{\"d\":\"2024-01-02\",\"dt\":\"2024-01-02T03:04:05Z\",\"dn\":\"0001-01-01\"}");
+    free(text);
+}
+
+typedef struct ep {
+    int64_t ms, ns, msn, nsn;
+} ep;
+static const tyjson_field ep_fields[] = {
+    TYJSON_FIELD_EPOCH_MS(ep, ms, "ms"),
+    TYJSON_FIELD_EPOCH_NS(ep, ns, "ns"),
+    TYJSON_FIELD_EPOCH_MS(ep, msn, "msn", .flags = TYJSON_F_EPOCH_NUMBER),
+    TYJSON_FIELD_EPOCH_NS(ep, nsn, "nsn", .flags = TYJSON_F_EPOCH_NUMBER),
+};
+static tyjson_struct ep_type = TYJSON_STRUCT(ep, ep_fields, 0);
+
+/* v encodes and decodes back to itself in every epoch field. */
+static void epoch_round_trip(const char *file, int line, ep v) {
+    size_t n;
+    char *text = tyjson_encode(&ep_type, &v, NULL, &n, &err);
+    if (!text) TEST_FAIL_AT(file, line, "encode: %s at %s", err.msg, err.path);
+    ep back;
+    if (tyjson_decode(&ep_type, &back, text, n, &arena, NULL, &err) != TYJSON_OK)
+        TEST_FAIL_AT(file, line, "decode of %s: %s at %s", text, err.msg, err.path);
+    if (memcmp(&v, &back, sizeof(v)) != 0) TEST_FAIL_AT(file, line, "differs after %s", text);
+    free(text);
+}
+
+TEST(epoch_ranges_match_the_encoder) {
+    fresh_arena();
+    const int64_t ms_min = -62167219200000LL, ms_max = 253402300799999LL;
+    epoch_round_trip(__FILE__, __LINE__, (ep){ms_min, INT64_MIN, INT64_MIN, INT64_MIN});
+    epoch_round_trip(__FILE__, __LINE__, (ep){ms_max, INT64_MAX, INT64_MAX, INT64_MAX});
+    epoch_round_trip(__FILE__, __LINE__, (ep){-1, -1, -1, -1});
+    epoch_round_trip(__FILE__, __LINE__, (ep){0, 0, 0, 0});
+    ep v;
+    /* without EPOCH_NUMBER: what the ISO form cannot write is refused */
+    EXPECT_ERR(&ep_type, "{\"ms\":9223372036854775807}", TYJSON_E_NUMBER_RANGE, "$.ms", 1, 7, NULL);
+    EXPECT_ERR(&ep_type, "{\"ms\":-62167219200001}", TYJSON_E_NUMBER_RANGE, "$.ms", 1, 7, NULL);
+    EXPECT_ERR(&ep_type, "{\"ms\":253402300800000}", TYJSON_E_NUMBER_RANGE, "$.ms", 1, 7, NULL);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ms\":-62167219200000,\"ns\":9223372036854775807}"));
+    ASSERT_OK(dec(&ep_type, &v, "{\"ms\":253402300799999}"));
+    EXPECT_ERR(&ep_type, "{\"ms\":\"0000-01-01T00:00:00+01:00\"}", TYJSON_E_DATE, "$.ms", 1, 7, NULL);
+    EXPECT_ERR(&ep_type, "{\"ms\":\"9999-12-31T23:59:59-00:01\"}", TYJSON_E_DATE, "$.ms", 1, 7, NULL);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ms\":\"0000-01-01T01:00:00+01:00\"}"));
+    ASSERT_EQ_INT(v.ms, ms_min);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ms\":\"9999-12-31T23:59:59.999999999Z\"}"));
+    ASSERT_EQ_INT(v.ms, ms_max);
+    EXPECT_ERR(&ep_type, "{\"ns\":\"1677-09-21T00:12:43.145224191Z\"}", TYJSON_E_DATE, "$.ns", 1, 7, NULL);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ns\":\"1677-09-21T00:12:43.145224192Z\"}"));
+    ASSERT_EQ_INT(v.ns, INT64_MIN);
+    ASSERT_OK(dec(&ep_type, &v, "{\"ns\":\"2262-04-11T23:47:16.854775807Z\"}"));
+    ASSERT_EQ_INT(v.ns, INT64_MAX);
+    EXPECT_ERR(&ep_type, "{\"ns\":\"2262-04-11T23:47:16.854775808Z\"}", TYJSON_E_DATE, "$.ns", 1, 7, NULL);
+    /* with EPOCH_NUMBER any int64 is fine as a number; strings still in range */
+    ASSERT_OK(dec(&ep_type, &v, "{\"msn\":9223372036854775807,\"nsn\":-9223372036854775808}"));
+    ASSERT_EQ_INT(v.msn, INT64_MAX);
+    ASSERT_OK(dec(&ep_type, &v, "{\"msn\":\"0000-01-01T00:00:00+01:00\"}"));
+    ASSERT_EQ_INT(v.msn, ms_min - 3600000);
+    EXPECT_ERR(&ep_type, "{\"nsn\":\"2263-01-01T00:00:00Z\"}", TYJSON_E_DATE, "$.nsn", 1, 8, NULL);
+    EXPECT_ERR(&ep_type, "{\"msn\":9223372036854775808}", TYJSON_E_NUMBER_RANGE, "$.msn", 1, 8, NULL);
+}
+
+typedef struct tri {
+    int32_t n;
+    tyjson_state n_st;
+    tyjson_str s;
+    tyjson_state s_st;
+    int32_t *a;
+    size_t n_a;
+    tyjson_state a_st;
+    struct tri_in { int32_t x; } in;
+    tyjson_state in_st;
+    struct tri_in *p;
+    tyjson_state p_st;
+    int32_t d;
+    tyjson_state d_st;
+} tri;
+static const tyjson_field tri_in_fields[] = {TYJSON_FIELD_I32(struct tri_in, x, "x")};
+static tyjson_struct tri_in_type = TYJSON_STRUCT(struct tri_in, tri_in_fields, 0);
+static const tyjson_field tri_fields[] = {
+    TYJSON_FIELD_I32(tri, n, "n", TYJSON_STATE(tri, n_st)),
+    TYJSON_FIELD_STR(tri, s, "s", TYJSON_STATE(tri, s_st), .flags = TYJSON_F_NULLABLE),
+    TYJSON_FIELD_DYN(tri, a, "a", n_a, TYJSON_K_I32, TYJSON_STATE(tri, a_st)),
+    TYJSON_FIELD_STRUCT(tri, in, "in", &tri_in_type, TYJSON_STATE(tri, in_st)),
+    TYJSON_FIELD_PTR(tri, p, "p", &tri_in_type, TYJSON_STATE(tri, p_st)),
+    TYJSON_FIELD_I32(tri, d, "d", TYJSON_STATE(tri, d_st), TYJSON_DEFAULT_I(7)),
+};
+static tyjson_struct tri_type = TYJSON_STRUCT(tri, tri_fields, 0);
+
+static void expect_encoding(const char *file, int line, tyjson_struct *t, const void *v,
+                            const char *want) {
+    size_t n;
+    char *text = tyjson_encode(t, v, NULL, &n, &err);
+    if (!text) TEST_FAIL_AT(file, line, "encode: %s at %s", err.msg, err.path);
+    if (strcmp(text, want) != 0) TEST_FAIL_AT(file, line, "%s, want %s", text, want);
+    free(text);
+}
+
+TEST(three_state_members) {
+    fresh_arena();
+    tri v;
+    ASSERT_OK(dec(&tri_type, &v, "{}"));
+    ASSERT_EQ_INT(v.n_st, TYJSON_STATE_ABSENT);
+    ASSERT_EQ_INT(v.d_st, TYJSON_STATE_ABSENT);
+    ASSERT_EQ_INT(v.d, 7); /* absent: the default */
+    expect_encoding(__FILE__, __LINE__, &tri_type, &v, "{}");
+    ASSERT_OK(dec(&tri_type, &v, "{\"n\":null,\"s\": null,\"a\":null,\"in\":null,\"p\":null,\"d\":null}"));
+    ASSERT_EQ_INT(v.n_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.s_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.a_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.in_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.p_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.d_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.d, 0); /* null: zero, not the default */
+    ASSERT_NULL(v.a);
+    expect_encoding(__FILE__, __LINE__, &tri_type, &v,
+                    "{\"n\":null,\"s\":null,\"a\":null,\"in\":null,\"p\":null,\"d\":null}");
+    ASSERT_OK(dec(&tri_type, &v, "{\"n\":0,\"s\":\"\",\"a\":[],\"in\":{},\"p\":{\"x\":2},\"d\":0}"));
+    ASSERT_EQ_INT(v.n_st, TYJSON_STATE_SET);
+    ASSERT_EQ_INT(v.s_st, TYJSON_STATE_SET);
+    ASSERT_EQ_INT(v.a_st, TYJSON_STATE_SET);
+    ASSERT_EQ_INT(v.in_st, TYJSON_STATE_SET);
+    ASSERT_EQ_INT(v.p_st, TYJSON_STATE_SET);
+    ASSERT_EQ_INT(v.p->x, 2);
+    ASSERT_EQ_INT(v.d_st, TYJSON_STATE_SET);
+    expect_encoding(__FILE__, __LINE__, &tri_type, &v,
+                    "{\"n\":0,\"s\":\"\",\"a\":[],\"in\":{\"x\":0},\"p\":{\"x\":2},\"d\":0}");
+    /* SET with a NULL string writes "" (null is the NULL state) */
+    v.s.ptr = NULL;
+    v.p_st = TYJSON_STATE_ABSENT;
+    expect_encoding(__FILE__, __LINE__, &tri_type, &v,
+                    "{\"n\":0,\"s\":\"\",\"a\":[],\"in\":{\"x\":0},\"d\":0}");
+    EXPECT_ERR(&tri_type, "{\"n\":nul}", TYJSON_E_LITERAL, "$.n", 1, 6, NULL);
+    EXPECT_ERR(&tri_type, "{\"n\": ", TYJSON_E_TRUNCATED, "$.n", 1, 7, NULL);
+    /* a state member under a repeated key: the first occurrence wins */
+    ASSERT_OK(dec(&tri_type, &v, "{\"n\":null,\"n\":5}"));
+    ASSERT_EQ_INT(v.n_st, TYJSON_STATE_NULL);
+    ASSERT_EQ_INT(v.n, 0);
+}
+
+typedef struct bn {
+    tyjson_val *v;
+    tyjson_str raw;
+    int64_t i;
+    double f;
+} bn;
+static const tyjson_field bn_fields[] = {
+    TYJSON_FIELD_VALUE(bn, v, "v"),
+    TYJSON_FIELD_RAW(bn, raw, "raw"),
+    TYJSON_FIELD_I64(bn, i, "i"),
+    TYJSON_FIELD_F64(bn, f, "f"),
+};
+static tyjson_struct bn_type = TYJSON_STRUCT(bn, bn_fields, 0);
+
+TEST(every_read_flag_is_honoured) {
+    fresh_arena();
+    bn v;
+    tyjson_decode_options o = {0, TYJSON_READ_BIGNUM_AS_RAW, 0, NULL};
+    ASSERT_OK(dec_opts(&bn_type, &v, "{\"v\":123456789012345678901234567890,\"raw\":1e999}", &o));
+    ASSERT_TRUE(tyjson_is_raw(v.v));
+    ASSERT_EQ_STR(tyjson_get_str(v.v), "123456789012345678901234567890");
+    ASSERT_STR(v.raw, "1e999");
+    /* without the flag the DOM parser refuses it, as tyjson_read does */
+    EXPECT_ERR(&bn_type, "{\"v\":123456789012345678901234567890}", TYJSON_E_NUMBER_RANGE, "$.v", 1, 6, NULL);
+    /* a big integer into an integer member stays a range error */
+    EXPECT_ERR_OPTS(&bn_type, "{\"i\":123456789012345678901234567890}", &o, TYJSON_E_NUMBER_RANGE,
+                    "$.i", 1, 6, NULL);
+    ASSERT_OK(dec_opts(&bn_type, &v, "{\"f\":123456789012345678901234567890}", &o));
+    ASSERT_TRUE(v.f > 1.2e29 && v.f < 1.3e29);
+    /* REJECT_DUPLICATE_KEYS: on every type, and inside free-form values */
+    o.read_flags = TYJSON_READ_REJECT_DUPLICATE_KEYS;
+    EXPECT_ERR_OPTS(&bn_type, "{\"i\":1,\"i\":2}", &o, TYJSON_E_DUPLICATE_KEY, "$.i", 1, 8, NULL);
+    EXPECT_ERR_OPTS(&bn_type, "{\"v\":{\"a\":1,\"a\":2}}", &o, TYJSON_E_DUPLICATE_KEY, "$.v", 1, 13, NULL);
+    ASSERT_OK(dec(&bn_type, &v, "{\"v\":{\"a\":1,\"a\":2}}"));
+    ASSERT_EQ_INT(tyjson_get_int(tyjson_obj_get(v.v, "a")), 1); /* first wins there too */
+    /* STOP_WHEN_DONE as a read flag: as TYJSON_DECODE_STOP_WHEN_DONE */
+    size_t used = 0;
+    tyjson_decode_options so = {0, TYJSON_READ_STOP_WHEN_DONE, 0, &used};
+    ASSERT_OK(dec_opts(&bn_type, &v, "{\"i\":4} {\"i\":5}", &so));
+    ASSERT_EQ_UINT(used, 8); /* the value and the whitespace after it */
+    ASSERT_EQ_INT(v.i, 4);
+    /* bits no read flag has: refused, never ignored */
+    tyjson_decode_options bad = {0, 1u << 30, 0, NULL};
+    EXPECT_ERR_OPTS(&bn_type, "{}", &bad, TYJSON_E_INVALID_ARG, NULL, 0, 0, "unknown bits in read_flags");
+}
+
+static tyjson_status picky_decode(void *ctx, const tyjson_val *val, void *member, tyjson_arena *a) {
+    (void)ctx;
+    (void)member;
+    if (tyjson_is_str(val)) return TYJSON_OK;
+    if (tyjson_is_int(val)) return TYJSON_E_TYPE; /* the old way: no reason */
+    char why[64];
+    snprintf(why, sizeof(why), "picky wants a string, not type %d", (int)tyjson_get_type(val));
+    tyjson_codec_fail(a, why);
+    return TYJSON_E_TYPE;
+}
+static tyjson_status picky_encode(void *ctx, const void *member, tyjson_write_fn write, void *wctx) {
+    (void)ctx;
+    (void)member;
+    return write(wctx, "\"x\"", 3) ? TYJSON_E_CALLBACK : TYJSON_OK;
+}
+static const tyjson_codec picky_codec = {picky_decode, picky_encode, NULL};
+typedef struct pk { int64_t m; } pk;
+static const tyjson_field pk_fields[] = {TYJSON_FIELD_CUSTOM(pk, m, "m", &picky_codec)};
+static tyjson_struct pk_type = TYJSON_STRUCT(pk, pk_fields, 0);
+
+TEST(binding_messages) {
+    fresh_arena();
+    char want[64];
+    snprintf(want, sizeof(want), "picky wants a string, not type %d", (int)TYJSON_TYPE_BOOL);
+    EXPECT_ERR(&pk_type, "{\"m\":true}", TYJSON_E_TYPE, "$.m", 1, 6, want);
+    EXPECT_ERR(&pk_type, "{\"m\":1}", TYJSON_E_TYPE, "$.m", 1, 6, "custom codec reported an error");
+    pk v;
+    ASSERT_OK(dec(&pk_type, &v, "{\"m\":\"s\"}"));
+    /* no room in the arena: the detailed message all the same, since it is
+     * held in the error record, not in the arena */
+    char tiny[8];
+    tyjson_arena small;
+    tyjson_arena_init_buf(&small, tiny, sizeof(tiny));
+    paint pv;
+    const char *pj = "{\"c8\":\"Red\"}";
+    ASSERT_EQ_INT(tyjson_decode(&paint_type, &pv, pj, strlen(pj), &small, NULL, &err), TYJSON_E_ENUM);
+    ASSERT_EQ_STR(err.msg, "unknown enum name \"Red\" (expected one of \"red\", \"green\", \"blue\", \"\")");
+    tyjson_error copy = err; /* a copy keeps it after the arena is gone */
+    tyjson_arena_free(&small);
+    ASSERT_EQ_STR(copy.msg, err.msg);
+    /* bad arguments say which */
+    simple s;
+    ASSERT_EQ_INT(tyjson_decode(&simple_type, &s, "{}", 2, NULL, NULL, &err), TYJSON_E_INVALID_ARG);
+    ASSERT_EQ_STR(err.msg, "arena is NULL");
+    ASSERT_EQ_INT(tyjson_decode(NULL, &s, "{}", 2, &arena, NULL, &err), TYJSON_E_INVALID_ARG);
+    ASSERT_EQ_STR(err.msg, "type is NULL");
+    ASSERT_EQ_INT(tyjson_decode(&simple_type, &s, NULL, 2, &arena, NULL, &err), TYJSON_E_INVALID_ARG);
+    ASSERT_EQ_STR(err.msg, "json is NULL with a non-zero length");
+}
+
+TEST(zero_initialised_arena) {
+    tyjson_arena z;
+    memset(&z, 0, sizeof(z));
+    simple s;
+    const char *json = "{\"name\":\"a long enough name to be copied\",\"age\":3}";
+    ASSERT_EQ_INT(tyjson_decode(&simple_type, &s, json, strlen(json), &z, NULL, &err), TYJSON_OK);
+    ASSERT_STR(s.name, "a long enough name to be copied");
+    void *big = tyjson_arena_alloc(&z, 100000, 16); /* a second block */
+    ASSERT_NOT_NULL(big);
+    tyjson_arena_reset(&z);
+    ASSERT_EQ_UINT(tyjson_arena_used(&z), 0);
+    ASSERT_NOT_NULL(tyjson_arena_alloc(&z, 10, 8));
+    tyjson_arena_free(&z);
+    memset(&z, 0, sizeof(z));
+    tyjson_arena_reset(&z); /* nothing allocated yet: fine too */
+    tyjson_arena_free(&z);
+}
+
+TEST(error_paths_after_separators) {
+    fresh_arena();
+    EXPECT_ERR(&arrays_type, "{\"fixed\":[1,2,", TYJSON_E_TRUNCATED, "$.fixed[2]", 1, 15, NULL);
+    EXPECT_ERR(&arrays_type, "{\"fixed\":[1,2, ", TYJSON_E_TRUNCATED, "$.fixed[2]", 1, 16, NULL);
+    EXPECT_ERR(&arrays_type, "{\"fixed\":[", TYJSON_E_TRUNCATED, "$.fixed[0]", 1, 11, NULL);
+    EXPECT_ERR(&arrays_type, "{\"fixed\":[1,2", TYJSON_E_TRUNCATED, "$.fixed[1]", 1, 14, NULL);
+    EXPECT_ERR(&arrays_type, "{\"fixed\":[1,2,]}", TYJSON_E_UNEXPECTED_CHAR, "$.fixed[2]", 1, 15, NULL);
+    EXPECT_ERR(&arrays_type, "{\"pts\":[{\"x\":1},", TYJSON_E_TRUNCATED, "$.pts[1]", 1, 17, NULL);
+    EXPECT_ERR(&arrays_type, "{\"pts\":[{\"x\":1,", TYJSON_E_TRUNCATED, "$.pts[0]", 1, 16, NULL);
+    EXPECT_ERR(&simple_type, "{\"age\":1, ", TYJSON_E_TRUNCATED, "$", 1, 11, NULL);
+    EXPECT_ERR(&holder_type, "{\"inner\":{\"b\":1,", TYJSON_E_TRUNCATED, "$.inner", 1, 17, NULL);
+}
+
+/* A schema built at run time: prepared, used, released (ASan: no leak). */
+TEST(runtime_schema_release) {
+    fresh_arena();
+    typedef struct rt { int32_t a; struct rt_in { tyjson_str s; } in; } rt;
+    tyjson_field *inner_f = (tyjson_field *)calloc(1, sizeof(tyjson_field));
+    tyjson_field *outer_f = (tyjson_field *)calloc(2, sizeof(tyjson_field));
+    tyjson_struct *inner = (tyjson_struct *)calloc(1, sizeof(tyjson_struct));
+    tyjson_struct *outer = (tyjson_struct *)calloc(1, sizeof(tyjson_struct));
+    *inner_f = (tyjson_field)TYJSON_FIELD_STR(struct rt_in, s, "s");
+    outer_f[0] = (tyjson_field)TYJSON_FIELD_I32(rt, a, "a");
+    outer_f[1] = (tyjson_field)TYJSON_FIELD_STRUCT(rt, in, "in", inner);
+    *inner = (tyjson_struct){"rt_in", sizeof(struct rt_in), inner_f, 1, 0, NULL};
+    *outer = (tyjson_struct){"rt", sizeof(rt), outer_f, 2, 0, NULL};
+    for (int round = 0; round < 3; round++) {
+        rt v;
+        ASSERT_OK(dec(outer, &v, "{\"a\":1,\"in\":{\"s\":\"x\"}}"));
+        ASSERT_STR(v.in.s, "x");
+        ASSERT_NOT_NULL(outer->prepared);
+        ASSERT_NOT_NULL(inner->prepared);
+        if (round == 1) {
+            /* the nested type alone: prepared again when the outer one is used */
+            tyjson_struct_release(inner);
+            ASSERT_NULL(inner->prepared);
+            continue;
+        }
+        tyjson_struct_release(outer);
+        tyjson_struct_release(inner);
+        ASSERT_NULL(outer->prepared);
+    }
+    tyjson_struct_release(outer); /* already released: nothing */
+    tyjson_struct_release(NULL);
+    free(inner_f);
+    free(outer_f);
+    free(inner);
+    free(outer);
+}
+
+/* Random key sequences (repeats, unknown keys, any order, both directions
+ * of the decoder's key prediction): every field holds the value of its
+ * key's first occurrence, as tyjson_obj_get finds it. */
+typedef struct five { int32_t v[5]; } five;
+static const tyjson_field five_fields[] = {
+    TYJSON_FIELD_I32(five, v[0], "a"), TYJSON_FIELD_I32(five, v[1], "b"),
+    TYJSON_FIELD_I32(five, v[2], "c"), TYJSON_FIELD_I32(five, v[3], "d"),
+    TYJSON_FIELD_I32(five, v[4], "e"),
+};
+static tyjson_struct five_type = TYJSON_STRUCT(five, five_fields, 0);
+typedef struct five_list { five *items; size_t n; } five_list;
+static const tyjson_field five_list_fields[] = {
+    TYJSON_FIELD_DYN(five_list, items, "items", n, TYJSON_K_STRUCT, .type = &five_type),
+};
+static tyjson_struct five_list_type = TYJSON_STRUCT(five_list, five_list_fields, TYJSON_T_ARRAY);
+
+TEST(first_key_wins_in_any_order) {
+    fresh_arena();
+    uint64_t rng = 12345;
+    static const char *const keys[] = {"a", "b", "c", "d", "e", "zz"};
+    for (int round = 0; round < 3000; round++) {
+        char json[4096];
+        size_t k = 0;
+        int want[8][5];
+        int n_obj = 1 + (int)(rng % 3);
+        json[k++] = '[';
+        for (int o = 0; o < n_obj; o++) {
+            for (int i = 0; i < 5; i++) want[o][i] = 0;
+            bool seen[5] = {false};
+            if (o) json[k++] = ',';
+            json[k++] = '{';
+            rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+            int n = (int)(rng % 12), mode = (int)(rng >> 20) % 3;
+            for (int m = 0; m < n; m++) {
+                rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+                /* mostly runs in declared or reverse order, sometimes jumps */
+                int key = mode == 0 ? m % 6 : mode == 1 ? 5 - 1 - m % 5 : (int)(rng % 6);
+                if ((rng >> 33) % 5 == 0) key = (int)((rng >> 40) % 6);
+                int val = round * 100 + o * 20 + m + 1;
+                k += (size_t)snprintf(json + k, sizeof(json) - k, "%s\"%s\":%d", m ? "," : "", keys[key], val);
+                if (key < 5 && !seen[key]) {
+                    seen[key] = true;
+                    want[o][key] = val;
+                }
+            }
+            json[k++] = '}';
+        }
+        json[k++] = ']';
+        json[k] = 0;
+        five_list v;
+        ASSERT_OK(dec(&five_list_type, &v, json));
+        ASSERT_EQ_UINT(v.n, (size_t)n_obj);
+        for (int o = 0; o < n_obj; o++)
+            for (int i = 0; i < 5; i++)
+                if (v.items[o].v[i] != want[o][i])
+                    TEST_FAIL("%s: object %d field %d = %d, want %d", json, o, i, v.items[o].v[i], want[o][i]);
+        tyjson_arena_reset(&arena);
+    }
+}
+
+/* More than 64 fields: the wide types' own bookkeeping. */
+typedef struct wide70 { int32_t v[70]; } wide70;
+static tyjson_field wide70_fields[70];
+static char wide70_names[70][4];
+static tyjson_struct wide70_type = {"wide70", sizeof(wide70), wide70_fields, 70, 0, NULL};
+
+TEST(first_key_wins_wide_types) {
+    fresh_arena();
+    for (int i = 0; i < 70; i++) {
+        snprintf(wide70_names[i], sizeof(wide70_names[i]), "k%d", i);
+        wide70_fields[i] = (tyjson_field)TYJSON_FIELD_I32(wide70, v[0], "x");
+        wide70_fields[i].name = wide70_names[i];
+        wide70_fields[i].offset = offsetof(wide70, v) + (size_t)i * 4;
+    }
+    wide70 v;
+    ASSERT_OK(dec(&wide70_type, &v, "{\"k69\":1,\"k3\":2,\"k69\":3,\"k3\":4,\"k0\":5,\"k1\":6,\"k0\":7}"));
+    ASSERT_EQ_INT(v.v[69], 1);
+    ASSERT_EQ_INT(v.v[3], 2);
+    ASSERT_EQ_INT(v.v[0], 5);
+    ASSERT_EQ_INT(v.v[1], 6);
+    tyjson_decode_options o = {0, TYJSON_READ_REJECT_DUPLICATE_KEYS, 0, NULL};
+    EXPECT_ERR_OPTS(&wide70_type, "{\"k69\":1,\"k3\":2,\"k69\":3}", &o, TYJSON_E_DUPLICATE_KEY, "$.k69", 1, 17, NULL);
 }
 
 int main(int argc, char **argv) {

@@ -296,6 +296,23 @@ TEST(enums_unknown_value) {
     ASSERT_ENC_ERR(&enums_type, &v, 0, TYJSON_E_ENUM, "$.s16");
 }
 
+/* The message names the value found (as the member's signed integer) and
+ * the names there are. */
+TEST(enums_unknown_value_message) {
+    enums v = {(color)4, 1, 1, 1, 7};
+    tyjson_error err;
+    char msg[400];
+    ASSERT_NULL(tyjson_encode(&enums_type, &v, NULL, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_ENUM);
+    ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
+                  "enum value 4 has no name (expected one of \"red\", \"green\", \"blue\") at $.c");
+    v.c = RED;
+    v.s16 = -300; /* negative on 16 bits: shown signed */
+    ASSERT_NULL(tyjson_encode(&enums_type, &v, NULL, NULL, &err));
+    ASSERT_EQ_STR(err.path, "$.s16");
+    ASSERT_TRUE(strncmp(err.msg, "enum value -300 has no name (expected one of ", 45) == 0);
+}
+
 /* ----------------------------------------------------------------------------
  * Nested structs, pointers, arrays
  * ------------------------------------------------------------------------- */
@@ -569,8 +586,10 @@ TEST(omit_empty_each_kind) {
     ASSERT_ENC(&opt_type, &v, TYJSON_WRITE_PRETTY, 0, "{}");
     v.s.ptr = ""; /* empty, not NULL: still empty */
     v.c = (char *)"";
-    v.d = -0.0;
     ASSERT_ENC(&opt_type, &v, 0, 0, "{}");
+    v.d = -0.0; /* not empty: it reads back as -0.0, not as the absent 0.0 */
+    ASSERT_ENC(&opt_type, &v, 0, 0, "{\"d\":-0.0}");
+    v.d = 0.0;
     v.p.y = 1; /* a struct with any non-empty member is written */
     ASSERT_ENC(&opt_type, &v, 0, 0, "{\"p\":{\"x\":0,\"y\":1}}");
     int32_t arr[1] = {0};
@@ -609,7 +628,8 @@ typedef struct pres {
 } pres;
 static const tyjson_field pres_fields[] = {
     TYJSON_FIELD_I32(pres, a, "a", TYJSON_PRESENT(pres, has_a)),
-    TYJSON_FIELD_STR(pres, b, "b", TYJSON_PRESENT(pres, has_b), .flags = TYJSON_F_WRITE_NULL),
+    /* (WRITE_NULL with a presence flag is refused: null would read back as present) */
+    TYJSON_FIELD_STR(pres, b, "b", TYJSON_PRESENT(pres, has_b)),
     TYJSON_FIELD_I32(pres, c, "c", .flags = TYJSON_F_OMIT_EMPTY | TYJSON_F_WRITE_NULL),
     TYJSON_FIELD_DYN(pres, d, "d", n_d, TYJSON_K_I32, .flags = TYJSON_F_NULLABLE),
     TYJSON_FIELD_DYN(pres, d, "e", n_d, TYJSON_K_I32, .flags = TYJSON_F_WRITE_NULL),
@@ -621,7 +641,7 @@ TEST(presence_and_write_null) {
     memset(&v, 0, sizeof(v));
     v.a = 5; /* not present: left out whatever its value */
     /* a NULL array is [] (the decoder gives NULL for [] too) unless WRITE_NULL */
-    ASSERT_ENC(&pres_type, &v, 0, 0, "{\"b\":null,\"c\":null,\"d\":[],\"e\":null}");
+    ASSERT_ENC(&pres_type, &v, 0, 0, "{\"c\":null,\"d\":[],\"e\":null}");
     v.has_a = true;
     v.has_b = true;
     v.b = S("x");
@@ -633,7 +653,7 @@ TEST(presence_and_write_null) {
     v.has_a = false;
     v.has_b = false;
     ASSERT_ENC(&pres_type, &v, TYJSON_WRITE_PRETTY, 0,
-               "{\n  \"b\": null,\n  \"c\": 7,\n  \"d\": [\n    1,\n    2\n  ],\n  \"e\": [\n    1,\n    2\n  ]\n}");
+               "{\n  \"c\": 7,\n  \"d\": [\n    1,\n    2\n  ],\n  \"e\": [\n    1,\n    2\n  ]\n}");
 }
 
 /* ----------------------------------------------------------------------------
@@ -800,6 +820,47 @@ TEST(custom_codecs) {
     c.q[1].x = 0;
     c.q[1].y = 0;
     ASSERT_ENC_ERR(&custom_type, &c, 0, TYJSON_E_CALLBACK, "$.q[1]");
+}
+
+/* An encode callback gives its own reason with tyjson_codec_encode_fail;
+ * without one the message is the generic codec message. */
+static tyjson_status why_encode(void *ctx, const void *member, tyjson_write_fn write, void *wctx) {
+    const point *p = (const point *)member;
+    (void)ctx;
+    if (p->x < 0) {
+        char why[64];
+        snprintf(why, sizeof(why), "x must not be negative, got %d", (int)p->x);
+        tyjson_codec_encode_fail(wctx, why); /* copied: why may die now */
+        return TYJSON_E_NUMBER_RANGE;
+    }
+    if (p->x == 1) return TYJSON_E_NUMBER_RANGE; /* no reason given */
+    return write(wctx, "0", 1) ? TYJSON_E_CALLBACK : TYJSON_OK;
+}
+static const tyjson_codec why_codec = {pt_decode, why_encode, NULL};
+static const tyjson_field why_fields[] = {
+    TYJSON_FIELD_CUSTOM(custom, p, "p", &why_codec),
+    TYJSON_FIELD_FIXED(custom, q, "q", n_q, TYJSON_K_CUSTOM, .codec = &why_codec),
+};
+static tyjson_struct why_type = TYJSON_STRUCT(custom, why_fields, 0);
+
+TEST(custom_codec_encode_message) {
+    custom c = {{0, 0}, {{0, 0}, {-7, 0}}, 2};
+    tyjson_error err;
+    char msg[300];
+    ASSERT_NULL(tyjson_encode(&why_type, &c, NULL, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_NUMBER_RANGE);
+    ASSERT_EQ_STR(tyjson_error_format(&err, msg, sizeof(msg)),
+                  "x must not be negative, got -7 at $.q[1]");
+    c.q[1].x = 1;
+    ASSERT_NULL(tyjson_encode(&why_type, &c, NULL, NULL, &err));
+    ASSERT_EQ_STR(err.msg, "custom codec reported an error");
+    ASSERT_EQ_STR(err.path, "$.q[1]");
+    c.q[1].x = 0;
+    char *text = tyjson_encode(&why_type, &c, NULL, NULL, &err);
+    ASSERT_NOT_NULL(text);
+    ASSERT_EQ_STR(text, "{\"p\":0,\"q\":[0,0]}");
+    free(text);
+    tyjson_codec_encode_fail(NULL, "ignored"); /* NULL context: nothing */
 }
 
 /* ----------------------------------------------------------------------------

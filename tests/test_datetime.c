@@ -40,8 +40,9 @@ static bool ref_fields(const char *s, const char *pat, int *v) {
                 v[k++] = acc;
                 acc = 0;
             }
-        } else if (c != (unsigned char)pat[i]) {
-            return false;
+        } else if (c != (unsigned char)pat[i] &&
+                   !((pat[i] == 'T' || pat[i] == 'Z') && c == (unsigned char)(pat[i] | 0x20))) {
+            return false; /* RFC 3339: 't' and 'z' too */
         }
     }
     return true;
@@ -186,8 +187,11 @@ TEST(datetime_fraction_digits) {
 TEST(datetime_parse_rejects) {
     ASSERT_FALSE(dt_ok("2024-06-15T10:30:00"));     /* no zone */
     ASSERT_FALSE(dt_ok("2024-06-15 10:30:00Z"));    /* space */
-    ASSERT_FALSE(dt_ok("2024-06-15t10:30:00Z"));
-    ASSERT_FALSE(dt_ok("2024-06-15T10:30:00z"));
+    ASSERT_TRUE(dt_ok("2024-06-15t10:30:00Z")); /* RFC 3339's lowercase forms */
+    ASSERT_TRUE(dt_ok("2024-06-15T10:30:00z"));
+    ASSERT_TRUE(dt_ok("2024-06-15t10:30:00.5z"));
+    ASSERT_FALSE(dt_ok("2024-06-15t10:30:00{")); /* '{' is 'z' + 1 */
+    ASSERT_FALSE(dt_ok("2024-06-15u10:30:00Z"));
     ASSERT_FALSE(dt_ok("2024-06-15T24:00:00Z"));
     ASSERT_FALSE(dt_ok("2024-06-15T23:60:00Z"));
     ASSERT_FALSE(dt_ok("2024-06-15T23:59:60Z"));    /* leap second */

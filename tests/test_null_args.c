@@ -542,6 +542,12 @@ TEST(bind_codec_and_dates) {
     point p = {5};
     tyjson_arena arena;
     tyjson_arena_init(&arena, NULL);
+    /* release and the codec message setters do nothing with NULL */
+    tyjson_struct_release(NULL);
+    tyjson_codec_fail(NULL, "why");
+    tyjson_codec_fail(&arena, NULL);
+    ASSERT_EQ_UINT(tyjson_arena_used(&arena), 0);
+    tyjson_codec_encode_fail(NULL, "why");
     e = fresh_err();
     ASSERT_EQ_INT(tyjson_decode(NULL, &p, "{}", 2, &arena, NULL, &e), TYJSON_E_INVALID_ARG);
     ASSERT_ERR(e, TYJSON_E_INVALID_ARG);

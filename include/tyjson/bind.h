@@ -37,7 +37,8 @@
  *
  * Thread-safety: a tyjson_struct may be used by many threads at once; its
  * one-time preparation (key lookup tables, encoded key literals) is
- * published atomically. An arena belongs to one thread at a time.
+ * published atomically (tyjson_struct_release, for runtime-built types, is
+ * the exception). An arena belongs to one thread at a time.
  */
 #ifndef TYJSON_BIND_H
 #define TYJSON_BIND_H
@@ -91,9 +92,12 @@ typedef struct tyjson_arena {
     size_t block_bytes;     /* bytes of all blocks held */
     size_t next_block;      /* size of the next block to allocate */
     bool fixed;             /* over a caller buffer: never allocates */
+    const char *note;       /* a custom codec's reason (tyjson_codec_fail) */
 } tyjson_arena;
 
-/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet. */
+/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet.
+ *  A zero-initialised arena (memset to 0, never initialised) behaves as one
+ *  initialised with alc = NULL. */
 TYJSON_API void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc);
 /** Arena over the caller's buffer only; running out is TYJSON_E_NOMEM. */
 TYJSON_API void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, size_t size);
@@ -157,20 +161,24 @@ typedef enum tyjson_shape {
  *  Encode: a STR/CSTR member whose pointer is NULL is written as null
  *  (without the flag, as ""). */
 #define TYJSON_F_NULLABLE   (1u << 1)
-/** Encode: leave the member out when it is zero, empty ("", count 0) or
- *  NULL. (A member whose presence flag is false is always left out.) */
+/** Encode: leave the member out when it is zero (+0.0, not -0.0), empty
+ *  ("", count 0) or NULL. (A member whose presence flag is false is always
+ *  left out.) Refused with a default, REQUIRED, a presence flag or a state
+ *  member: the member would not read back the same. */
 #define TYJSON_F_OMIT_EMPTY (1u << 2)
 /** Encode EPOCH_MS/EPOCH_NS as a number instead of an ISO-8601 string. */
 #define TYJSON_F_EPOCH_NUMBER (1u << 3)
-/** Encode: write null where the member would be left out (presence flag
- *  false, or empty with OMIT_EMPTY), and for a NULL string or dynamic-array
- *  pointer. */
+/** Encode: write null where the member would be left out (empty with
+ *  OMIT_EMPTY, a zero date), and for a NULL string or dynamic-array
+ *  pointer. Decode: null is accepted (as with NULLABLE). Refused with a
+ *  presence flag, a state member or a default (see tyjson_struct_prepare). */
 #define TYJSON_F_WRITE_NULL (1u << 4)
 
 /* Type flags. */
 /** An unknown key is TYJSON_E_UNKNOWN_KEY (default: skipped). */
 #define TYJSON_T_UNKNOWN_ERROR   (1u << 0)
-/** A repeated key is TYJSON_E_DUPLICATE_KEY (default: the last one wins). */
+/** A repeated key is TYJSON_E_DUPLICATE_KEY (default: the first one wins,
+ *  as with tyjson_obj_get; its later values are skipped). */
 #define TYJSON_T_DUPLICATE_ERROR (1u << 1)
 /** The type's JSON form is the array of its only field (which has shape
  *  FIXED or DYN): `[...]` instead of `{"key":[...]}`, wherever the type is
@@ -178,8 +186,10 @@ typedef enum tyjson_shape {
  *  JSON array such as a list of 100 objects. */
 #define TYJSON_T_ARRAY           (1u << 2)
 
-/** What decoding found for a member: a tyjson_state member named with the
- *  TYJSON_STATE(T, m) extra receives one of these. */
+/** The three states of a field with a state member (TYJSON_STATE(T, m)):
+ *  decoding sets it to ABSENT (key missing: the member is zero, or its
+ *  default), NULL (JSON null: the member is zero) or SET (a value);
+ *  encoding leaves the key out, writes null, or writes the member. */
 typedef uint8_t tyjson_state;
 #define TYJSON_STATE_ABSENT 0 /* the key was not in the input */
 #define TYJSON_STATE_NULL   1 /* the key was there with null */
@@ -206,6 +216,17 @@ typedef struct tyjson_codec {
                             tyjson_write_fn write, void *wctx);
     void *ctx;
 } tyjson_codec;
+
+/** Called by a codec's decode callback before it returns an error status:
+ *  `msg` becomes the error's message (err->msg) instead of the generic
+ *  "custom codec reported an error". The text is copied (into the arena
+ *  until the call returns, then into err->msg); when the arena has no room
+ *  for it the generic message is used. */
+TYJSON_API void tyjson_codec_fail(tyjson_arena *arena, const char *msg);
+/** The same for a codec's encode callback: pass the `wctx` the callback was
+ *  given (and nothing else); `msg` becomes err->msg instead of "custom codec
+ *  reported an error" when the callback then returns an error status. */
+TYJSON_API void tyjson_codec_encode_fail(void *wctx, const char *msg);
 
 /** Default value applied to a missing member (and to a null one with
  *  TYJSON_F_NULLABLE): use the union member matching the kind. */
@@ -492,10 +513,23 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
  * Checks a type's descriptors (and those of every type it reaches) and
  * builds its lookup tables now rather than on first use. Bad descriptors
  * (two fields or aliases with the same key, a size that does not match the
- * kind, a STRUCT without .type, ...) give TYJSON_E_INVALID_ARG with the
- * field named in err->path. Idempotent and thread-safe.
+ * kind, a STRUCT without .type, ...) and flag combinations whose encoding
+ * would not decode back to the same struct (OMIT_EMPTY with a default or
+ * REQUIRED, WRITE_NULL with a presence flag, ...: docs/binding.md section
+ * 13) give TYJSON_E_INVALID_ARG with the field named in err->path and the
+ * reason in err->msg. Idempotent and thread-safe.
  */
 TYJSON_API tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err);
+
+/**
+ * Frees what preparation built for this type (type->prepared, back to
+ * NULL), for descriptors built at run time. Only this type: the nested
+ * types it reaches keep theirs; the caller releases each type it built
+ * (in any order). The type may be prepared and used again afterwards. Not
+ * thread-safe: no decode or encode may be using the type (or a type that
+ * reaches it) during the call or after it until it is prepared again.
+ */
+TYJSON_API void tyjson_struct_release(tyjson_struct *type);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Decoding
@@ -511,8 +545,12 @@ typedef uint32_t tyjson_decode_flags;
 
 typedef struct tyjson_decode_options {
     tyjson_decode_flags flags;
-    /** Relaxations of the input syntax: TYJSON_READ_ALLOW_COMMENTS,
-     *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8. */
+    /** Every TYJSON_READ_* flag: the relaxations (_ALLOW_COMMENTS,
+     *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8), _STOP_WHEN_DONE (as
+     *  TYJSON_DECODE_STOP_WHEN_DONE), _REJECT_DUPLICATE_KEYS (as
+     *  TYJSON_T_DUPLICATE_ERROR on every type, and inside VALUE members),
+     *  _BIGNUM_AS_RAW (VALUE and CUSTOM values). Other bits are
+     *  TYJSON_E_INVALID_ARG. */
     tyjson_read_flags read_flags;
     /** Nesting limit; 0 = TYJSON_DEFAULT_MAX_DEPTH. */
     uint32_t max_depth;
@@ -528,7 +566,10 @@ typedef struct tyjson_decode_options {
  *   `$.photos[17].author.age`, the offset, line and column, and a message
  *   saying what was expected and what was found). On error *out is zeroed;
  *   memory taken from the arena stays taken until the arena is reset.
- * Members whose key is absent are zero, or their default.
+ * Members whose key is absent are zero, or their default. Of a key repeated
+ * in one object the first occurrence wins. err->msg is held in the error
+ * record (enum names found and allowed, date reasons, a codec's
+ * tyjson_codec_fail text), so it outlives the input and the arena.
  */
 TYJSON_API tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json,
                                        size_t len, tyjson_arena *arena,

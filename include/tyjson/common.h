@@ -103,7 +103,7 @@ TYJSON_API const char *tyjson_status_msg(tyjson_status code);
  * a longer message is cut at a character boundary and ends in "...".
  * ------------------------------------------------------------------------- */
 #define TYJSON_ERROR_PATH_MAX 256
-#define TYJSON_ERROR_MSG_MAX 192
+#define TYJSON_ERROR_MSG_MAX 256
 typedef struct tyjson_error {
     tyjson_status code;
     size_t offset;        /* byte offset into the input */
