@@ -1294,6 +1294,7 @@ TYJSON__FORCEINLINE u64 bits_between(u32 a, u32 b) {
 
 /* f's seen fields with the current run of predicted keys, which stopped
  * before `stop` (the field predicted next, or tp's none past the end). */
+TYJSON__FIRST_USE
 static TYJSON__NOINLINE u64 run_seen(const tyjson__bind_prep *tp, const frame *f,
                                      const tyjson__bind_field *stop) {
     const tyjson__bind_field *none = &tp->none;
@@ -1310,6 +1311,7 @@ static TYJSON__NOINLINE u64 run_seen(const tyjson__bind_prep *tp, const frame *f
 /* A new run of predicted keys from `start` (going backwards if rev), with
  * `seen` the fields seen so far: its fence is the first of them along the
  * run. */
+TYJSON__FIRST_USE
 static TYJSON__NOINLINE void start_run(const tyjson__bind_prep *tp, frame *f,
                                        const tyjson__bind_field *start, bool rev, u64 seen) {
     const tyjson__bind_field *none = &tp->none;
