@@ -13,7 +13,7 @@
 
 #include <math.h>
 
-/* The error record after a call that took it: code set, msg never NULL. */
+/* The error record after a call that took it: code set, msg never empty. */
 #define ASSERT_ERR(err, want)                                                  \
     do {                                                                       \
         ASSERT_EQ_INT((err).code, (want));                                     \
