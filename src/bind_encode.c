@@ -435,7 +435,12 @@ static TYJSON__NOINLINE char *put_raw(enc *e, char *d, const char *s, usize n) {
     tyjson_error err;
     tyjson_doc *doc = tyjson_read_opts(s, n, &ro, &err);
     if (!doc) {
-        if (err.code != TYJSON_E_NOMEM) return fail(e, err.code);
+        if (err.code != TYJSON_E_NOMEM) {
+            /* the parser's "expected X, found Y", placed in the member's text */
+            snprintf(e->note, sizeof(e->note), "%.200s (byte %zu of the RAW text)", err.msg,
+                     err.offset);
+            return fail(e, err.code);
+        }
         tyjson__wbuf_fail(e->wb, TYJSON_E_NOMEM); /* not about the member */
         return NULL;
     }

@@ -1449,6 +1449,29 @@ TEST(raw_minified_and_validated) {
                "{\"a\":0,\"in\":{\"raw\":[1]},\"list\":[{\"raw\":2},{\"raw\":\"a\"}]}");
 }
 
+/* The parse error of a RAW member reaches the caller with the parser's
+ * message and where in the member's text it is (it once kept only the
+ * code), and the record can be copied. */
+static void clobber_stack(void) {
+    volatile char junk[4096];
+    for (size_t i = 0; i < sizeof(junk); i++) junk[i] = (char)0x5a;
+    (void)junk[0];
+}
+TEST(raw_parse_error_message_survives) {
+    raw_in r = {S("[1 2]")};
+    tyjson_error err;
+    ASSERT_NULL(tyjson_encode(&raw_in_type, &r, NULL, NULL, &err));
+    clobber_stack();
+    ASSERT_EQ_INT(err.code, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_STR(err.path, "$.raw");
+    ASSERT_EQ_STR(err.msg,
+                  "expected ',' or ']' after an array element, found '2' (byte 3 of the RAW text)");
+    tyjson_error copy = err;
+    memset(&err, 0, sizeof(err));
+    ASSERT_EQ_STR(copy.msg,
+                  "expected ',' or ']' after an array element, found '2' (byte 3 of the RAW text)");
+}
+
 TEST(raw_pretty_at_member_depth) {
     raw_out o;
     memset(&o, 0, sizeof(o));
@@ -1703,6 +1726,72 @@ TEST(deep_nesting_same_bytes_and_paths) {
         }
         free(pool);
     }
+}
+
+/* Past the depth where the encoder leaves recursion for its frame stack,
+ * members with a state or a presence flag are written exactly as near the
+ * root: ABSENT left out, NULL as null, SET as the value; absent presence
+ * left out. (The frame-stack path once decided omission by the old rule.) */
+typedef struct snode {
+    int32_t q;
+    tyjson_state q_st;
+    int32_t p;
+    bool has_p;
+    struct snode *next;
+} snode;
+extern tyjson_struct snode_type;
+static const tyjson_field snode_fields[] = {
+    TYJSON_FIELD_I32(snode, q, "q", TYJSON_STATE(snode, q_st)),
+    TYJSON_FIELD_I32(snode, p, "p", TYJSON_PRESENT(snode, has_p)),
+    TYJSON_FIELD_PTR(snode, next, "next", &snode_type, .flags = TYJSON_F_OMIT_EMPTY),
+};
+tyjson_struct snode_type = TYJSON_STRUCT(snode, snode_fields, 0);
+
+TEST(deep_state_and_presence_members) {
+    enum { N = 60 };
+    snode chain[N];
+    memset(chain, 0, sizeof(chain));
+    for (size_t i = 0; i < N; i++) {
+        chain[i].q = (int32_t)i;
+        chain[i].q_st = (tyjson_state)(i % 3); /* ABSENT, NULL, SET in turn */
+        chain[i].p = (int32_t)(100 + i);
+        chain[i].has_p = (i % 2) == 0;
+        chain[i].next = i + 1 < N ? &chain[i + 1] : NULL;
+    }
+    /* the expected text, built level by level */
+    char *want = (char *)malloc(N * 64);
+    ASSERT_NOT_NULL(want);
+    size_t k = 0;
+    for (size_t i = 0; i < N; i++) {
+        want[k++] = '{';
+        bool any = false;
+        if (chain[i].q_st == TYJSON_STATE_NULL) k += (size_t)sprintf(want + k, "\"q\":null"), any = true;
+        if (chain[i].q_st == TYJSON_STATE_SET) k += (size_t)sprintf(want + k, "\"q\":%d", (int)i), any = true;
+        if (chain[i].has_p) k += (size_t)sprintf(want + k, "%s\"p\":%d", any ? "," : "", (int)(100 + i)), any = true;
+        if (i + 1 < N) k += (size_t)sprintf(want + k, "%s\"next\":", any ? "," : "");
+    }
+    for (size_t i = 0; i < N; i++) want[k++] = '}';
+    want[k] = 0;
+    size_t len;
+    tyjson_error err;
+    char *text = tyjson_encode(&snode_type, chain, NULL, &len, &err);
+    ASSERT_NOT_NULL(text);
+    ASSERT_EQ_STR(text, want);
+    /* and it decodes back to the same states */
+    tyjson_arena arena;
+    tyjson_arena_init(&arena, NULL);
+    snode back;
+    ASSERT_EQ_INT(tyjson_decode(&snode_type, &back, text, len, &arena, NULL, &err), TYJSON_OK);
+    const snode *p = &back;
+    for (size_t i = 0; i < N; i++, p = p->next) {
+        ASSERT_NOT_NULL(p);
+        ASSERT_EQ_INT(p->q_st, chain[i].q_st);
+        ASSERT_EQ_INT(p->has_p, chain[i].has_p);
+    }
+    ASSERT_NULL(p);
+    tyjson_arena_free(&arena);
+    free(text);
+    free(want);
 }
 
 /* A PTR chain as deep as the limit allows: 1024 open structs encode (and
