@@ -238,6 +238,13 @@ TYJSON__FORCEINLINE void *tyjson__arena_bump(tyjson_arena *a, usize size, usize 
  *  short phrase ("day 29 out of range for 2023-02", "expected '-' at byte
  *  4") into out (cap bytes, NUL-terminated). Returns its length, 0 if s is
  *  valid after all. */
+/* Error-message pieces (decoder and encoder): text, a quoted byte string
+ * (non-printables as '?', cut at max bytes with "..."), and the list
+ * ` (expected one of "a", "b")` of a field's enum names. Each appends to
+ * buf (cap bytes, *k used) and keeps room for the NUL. */
+void tyjson__note_text(char *buf, usize cap, usize *k, const char *t);
+void tyjson__note_quoted(char *buf, usize cap, usize *k, const u8 *s, usize n, usize max);
+void tyjson__note_enum_names(char *buf, usize cap, usize *k, const tyjson_field *f);
 usize tyjson__date_explain(const char *s, usize len, bool datetime, char *out, usize cap);
 
 /** Seconds since 1970-01-01T00:00:00Z of dt (offset applied); the

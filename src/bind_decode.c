@@ -225,24 +225,6 @@ static TYJSON__NOINLINE const u8 *fail_note(dec *d, tyjson_status code, const u8
     return fail(d, code, pos, d->note);
 }
 
-/* Appends n bytes of s to buf (cap bytes, *k used), quoted and with
- * non-printable bytes shown as '?', cut at `max` bytes with "...". */
-static void note_quoted(char *buf, usize cap, usize *k, const u8 *s, usize n, usize max) {
-    usize i = *k;
-    if (i + 1 < cap) buf[i++] = '"';
-    for (usize j = 0; j < n && j < max && i + 1 < cap; j++)
-        buf[i++] = (s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"') ? (char)s[j] : '?';
-    if (n > max)
-        for (int j = 0; j < 3 && i + 1 < cap; j++) buf[i++] = '.';
-    if (i + 1 < cap) buf[i++] = '"';
-    *k = i;
-}
-
-static void note_text(char *buf, usize cap, usize *k, const char *t) {
-    usize i = *k;
-    while (*t && i + 1 < cap) buf[i++] = *t++;
-    *k = i;
-}
 
 /* Something else was expected at p: end of input or a wrong byte. */
 static TYJSON__NOINLINE const u8 *fail_expect(dec *d, const u8 *p, const char *msg) {
@@ -883,19 +865,9 @@ static TYJSON__NOINLINE const u8 *bad_enum(dec *d, const tyjson_field *f, const 
                                            const u8 *name, usize n) {
     char buf[320];
     usize k = 0;
-    note_text(buf, sizeof(buf), &k, "unknown enum name ");
-    note_quoted(buf, sizeof(buf), &k, name, n, 48);
-    note_text(buf, sizeof(buf), &k, " (expected one of ");
-    for (usize e = 0; e < f->n_enums; e++) {
-        const char *en = f->enums[e].name;
-        if (k > 240) {
-            note_text(buf, sizeof(buf), &k, "...");
-            break;
-        }
-        if (e) note_text(buf, sizeof(buf), &k, ", ");
-        note_quoted(buf, sizeof(buf), &k, (const u8 *)en, strlen(en), 48);
-    }
-    note_text(buf, sizeof(buf), &k, ")");
+    tyjson__note_text(buf, sizeof(buf), &k, "unknown enum name ");
+    tyjson__note_quoted(buf, sizeof(buf), &k, name, n, 48);
+    tyjson__note_enum_names(buf, sizeof(buf), &k, f);
     return fail_note(d, TYJSON_E_ENUM, p, MSG_ENUM, buf, k);
 }
 
@@ -928,7 +900,7 @@ static TYJSON__NOINLINE const u8 *bad_date(dec *d, const u8 *p, const char *msg,
     if (!str_close(d, p + 1, &esc)) return NULL;
     char buf[160];
     usize k = 0;
-    note_text(buf, sizeof(buf), &k, datetime ? "invalid date-time: " : "invalid date: ");
+    tyjson__note_text(buf, sizeof(buf), &k, datetime ? "invalid date-time: " : "invalid date: ");
     usize w = tyjson__date_explain((const char *)s, n, datetime, buf + k, sizeof(buf) - k);
     if (!w) return fail(d, TYJSON_E_DATE, p, msg);
     return fail_note(d, TYJSON_E_DATE, p, msg, buf, k + w);

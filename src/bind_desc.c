@@ -38,6 +38,38 @@ usize tyjson__bind_kind_size(tyjson_kind kind) {
     }
 }
 
+/* ---- message pieces shared by the decoder and the encoder ---------------- */
+void tyjson__note_quoted(char *buf, usize cap, usize *k, const u8 *s, usize n, usize max) {
+    usize i = *k;
+    if (i + 1 < cap) buf[i++] = '"';
+    for (usize j = 0; j < n && j < max && i + 1 < cap; j++)
+        buf[i++] = (s[j] >= 0x20 && s[j] < 0x7F && s[j] != '"') ? (char)s[j] : '?';
+    if (n > max)
+        for (int j = 0; j < 3 && i + 1 < cap; j++) buf[i++] = '.';
+    if (i + 1 < cap) buf[i++] = '"';
+    *k = i;
+}
+
+void tyjson__note_text(char *buf, usize cap, usize *k, const char *t) {
+    usize i = *k;
+    while (*t && i + 1 < cap) buf[i++] = *t++;
+    *k = i;
+}
+
+void tyjson__note_enum_names(char *buf, usize cap, usize *k, const tyjson_field *f) {
+    tyjson__note_text(buf, cap, k, " (expected one of ");
+    for (usize e = 0; e < f->n_enums; e++) {
+        const char *en = f->enums[e].name ? f->enums[e].name : "";
+        if (*k > TYJSON_ERROR_MSG_MAX - 16) { /* leave room for the end */
+            tyjson__note_text(buf, cap, k, "...");
+            break;
+        }
+        if (e) tyjson__note_text(buf, cap, k, ", ");
+        tyjson__note_quoted(buf, cap, k, (const u8 *)en, strlen(en), 48);
+    }
+    tyjson__note_text(buf, cap, k, ")");
+}
+
 /* Names the bad field in err->path as "type.key" (or "type.fields[i]"). */
 TYJSON__FIRST_USE
 static bool bad(tyjson_error *err, const tyjson_struct *t, usize i, const char *why) {

@@ -305,21 +305,8 @@ static TYJSON__NOINLINE char *enum_failed(enc *e, const tyjson_field *f, u64 bit
     i64 v;
     memcpy(&v, &bits, sizeof(v));
     usize k = (usize)snprintf(e->note, sizeof(e->note), "enum value %" PRId64 " has no name", v);
-    for (usize i = 0; i < f->n_enums && k + 8 < sizeof(e->note); i++) {
-        const char *name = f->enums[i].name ? f->enums[i].name : "";
-        int w = snprintf(e->note + k, sizeof(e->note) - k, "%s\"%.48s\"",
-                         i ? ", " : " (expected one of ", name);
-        if (w < 0 || (usize)w >= sizeof(e->note) - k - 4) {
-            memcpy(e->note + k, ", ...", 6); /* k + 8 < size: fits */
-            k += 5;
-            break;
-        }
-        k += (usize)w;
-    }
-    if (f->n_enums && k + 1 < sizeof(e->note)) {
-        e->note[k++] = ')';
-        e->note[k] = 0;
-    }
+    tyjson__note_enum_names(e->note, sizeof(e->note), &k, f);
+    e->note[k] = 0;
     return fail(e, TYJSON_E_ENUM);
 }
 

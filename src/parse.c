@@ -340,10 +340,9 @@ static void describe_error(tyjson_error *err, tyjson_status code, int expect, co
     const u8 *tok = pos;
     if (code == TYJSON_E_NUMBER || (code == TYJSON_E_TRUNCATED && expect == EXPECT_NUMBER))
         tok = number_start(buf, pos);
-    /* Formatted here, then copied into the record: a status without a case
-     * below keeps the status message tyjson__err_set put there. */
-    char text[TYJSON_ERROR_MSG_MAX];
-    msg_out o = {text, sizeof(text)};
+    /* Formatted straight into the record; a status without a case below
+     * gets its status message back. */
+    msg_out o = {err->msg, sizeof(err->msg)};
     o.p[0] = 0;
     switch (code) {
     case TYJSON_E_EMPTY: put_str(&o, "expected a JSON value, found end of input"); break;
@@ -382,9 +381,8 @@ static void describe_error(tyjson_error *err, tyjson_status code, int expect, co
             put_found(&o, pos + 1, end);
         } else describe_unexpected(&o, expect, pos, end);
         break;
-    default: return; /* the status message says it all */
+    default: tyjson__err_msg(err, tyjson_status_msg(code)); /* it says it all */
     }
-    tyjson__err_msg(err, text);
 }
 
 /* ----------------------------------------------------------------------------
