@@ -826,6 +826,28 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *prep_of(enc *e, tyjson_struct *t) {
     return p;
 }
 
+/* A member's start, shared by put_struct and the frame-stack walk so that
+ * the two cannot drift: whether it is written at all (omit_action), the
+ * separator, the newline and the key. Returns d past the key (NULL on
+ * failure), or d unchanged with *act == 1 when the member is left out;
+ * *act == 2 means its value is null. */
+TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field *bf,
+                                      const char *base, bool *any, int *act,
+                                      const bool pretty) {
+    *act = 0;
+    if (unlikely(bf->may_omit)) {
+        *act = omit_action(bf, base);
+        if (*act == 1) return d;
+    }
+    if (*any) {
+        d = room(e->wb, d, 1);
+        *d++ = ',';
+    }
+    *any = true;
+    if (pretty) d = put_nl(e->wb, d, e->ind);
+    return put_key(e, d, bf, pretty);
+}
+
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
                                      const bool pretty) {
     const tyjson__bind_prep *p = prep_of(e, t);
@@ -839,18 +861,9 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
     const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
     for (; bf < bend; bf++) {
         const tyjson_field *f = bf->f;
-        int act = 0;
-        if (unlikely(bf->may_omit)) {
-            act = omit_action(bf, base);
-            if (act == 1) continue;
-        }
-        if (any) {
-            d = room(e->wb, d, 1);
-            *d++ = ',';
-        }
-        any = true;
-        if (pretty) d = put_nl(e->wb, d, e->ind);
-        d = put_key(e, d, bf, pretty);
+        int act;
+        d = member_head(e, d, bf, base, &any, &act, pretty);
+        if (act == 1) continue;
         if (likely(d != NULL)) {
             if (act == 2) d = put_null(e->wb, d);
             else d = put_value(e, d, bf, base, pretty);
@@ -1004,19 +1017,9 @@ static char *deep_next_field(enc *e, char *d, frames *st, const bool pretty) {
     frame *fr = &st->v[st->n - 1];
     const tyjson__bind_field *bf = &fr->p->fields[fr->i++];
     const char *base = fr->base;
-    int act = 0;
-    if (unlikely(bf->may_omit)) { /* as in put_struct */
-        act = omit_action(bf, base);
-        if (act == 1) return d;
-    }
-    if (fr->any) {
-        d = room(e->wb, d, 1);
-        *d++ = ',';
-    }
-    fr->any = true; /* fr is not used past a push */
-    if (pretty) d = put_nl(e->wb, d, e->ind);
-    d = put_key(e, d, bf, pretty);
-    if (!d) return NULL;
+    int act;
+    d = member_head(e, d, bf, base, &fr->any, &act, pretty); /* fr is not used past a push */
+    if (act == 1 || !d) return d;
     if (act == 2) return put_null(e->wb, d);
     return deep_member(e, d, st, bf, base, pretty);
 }
