@@ -1,5 +1,5 @@
 /*
- * fuzz_number.c - libFuzzer target for the number core (src/num.h).
+ * fuzz_number.c - libFuzzer target for the number core (src/num/num.h).
  *
  * Byte 0 picks the flags (bit 0: TYJSON_READ_BIGNUM_AS_RAW); the rest is the
  * text, read from an exactly sized heap copy so that ASan sees any read past
@@ -8,7 +8,7 @@
  * rounded; the process stays in the "C" locale) and survive
  * f64_write -> num_read bit for bit; RAW only for out-of-range numbers.
  */
-#include "num.h"
+#include "num/num.h"
 
 #include <errno.h>
 #include <float.h>

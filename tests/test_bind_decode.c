@@ -5,7 +5,7 @@
  * allocations); descriptor checks; key hashing; the scenario files. */
 #include "test.h"
 #include "tyjson.h"
-#include "bind.h"
+#include "bind/bind.h"
 
 #include <float.h>
 #include <math.h>

@@ -5,7 +5,7 @@
 #include "test.h"
 #include "tyjson.h"
 
-#include "num.h" /* the number core, to compare with */
+#include "num/num.h" /* the number core, to compare with */
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * rules, formatting, and epoch conversion with its 64-bit limits. */
 #include "test.h"
 #include "tyjson.h"
-#include "bind.h"
+#include "bind/bind.h"
 
 static bool date_ok(const char *s) {
     tyjson_date d;

@@ -4,7 +4,7 @@
  * equality, million-deep nesting and an allocation-failure sweep.
  */
 #include "tyjson.h"
-#include "internal.h"
+#include "base/internal.h"
 #include "test.h"
 
 #include <math.h>

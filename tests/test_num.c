@@ -1,10 +1,10 @@
 /*
- * test_num.c - the number core (src/num.h): exact integers, grammar errors
+ * test_num.c - the number core (src/num/num.h): exact integers, grammar errors
  * and their positions, the end bound, correctly rounded doubles (checked
  * against glibc's strtod, which is correct, in the "C" locale), shortest
  * round-trip doubles and floats, and the exact output layout.
  */
-#include "num.h"
+#include "num/num.h"
 #include "test.h"
 
 #include <float.h>

@@ -3,7 +3,7 @@
  * limits, allocators and the file entry points. */
 #include "test.h"
 #include "tyjson.h"
-#include "internal.h" /* tyjson__err_msg */
+#include "base/internal.h" /* tyjson__err_msg */
 
 #include <dirent.h>
 #include <math.h>

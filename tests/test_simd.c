@@ -8,8 +8,8 @@
  * so a kernel that reads past `end` crashes even without a sanitizer. */
 #include "test.h"
 #include "tyjson.h"
-#include "simd.h"
-#include "lex.h"
+#include "read/simd.h"
+#include "read/lex.h"
 
 #include <dirent.h>
 #if defined(__unix__) || defined(__APPLE__)

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generates src/num_tables.c: the 128-bit powers of five shared by the
+"""Generates src/num/num_tables.c: the 128-bit powers of five shared by the
 double reader (Eisel-Lemire style scaling) and the shortest double/float
-writer (Schubfach style scaling), see src/num_tables.h.
+writer (Schubfach style scaling), see src/num/num_tables.h.
 
-Run from the repository root: python3 tools/gen_num_tables.py > src/num_tables.c
+Run from the repository root: python3 tools/gen_num_tables.py > src/num/num_tables.c
 
 Every value is computed with exact integer arithmetic. The script also checks
-the integer log formulas that src/num_tables.h uses in place of stored
+the integer log formulas that src/num/num_tables.h uses in place of stored
 exponents, and emits their constants so that the C compiler can check that
 the header still agrees with what was verified here.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates src/chartab.c: the byte-class tables of the reading core (src/lex.h).
+"""Generates src/read/chartab.c: the byte-class tables of the reading core (src/read/lex.h).
 
-Run from the repository root: python3 tools/gen_tables.py > src/chartab.c
+Run from the repository root: python3 tools/gen_tables.py > src/read/chartab.c
 """
 
 WS, DIGIT, HEX, STR_SPEC = 0x01, 0x02, 0x04, 0x08

@@ -10,8 +10,8 @@
  * per block of input bytes at the worst case of 6 output bytes per input
  * byte, so a long string never needs a reservation much larger than a block.
  */
-#include "str_write.h"
-#include "simd.h"
+#include "write/str_write.h"
+#include "read/simd.h"
 
 /* Input bytes per reservation: 6 * BLOCK + BLOCK_EXTRA <= RESERVE_MAX. */
 #define BLOCK 512u

@@ -8,7 +8,7 @@
 #ifndef TYJSON_NUM_INLINE_H
 #define TYJSON_NUM_INLINE_H
 
-#include "num_tables.h"
+#include "num/num_tables.h"
 
 #include <float.h>
 

@@ -7,7 +7,7 @@
  * last day of its year and the month lengths before it follow the fixed
  * 31/30 pattern that (153 * m + 2) / 5 reproduces.
  */
-#include "bind.h"
+#include "bind/bind.h"
 
 #include <stdarg.h>
 

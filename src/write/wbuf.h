@@ -29,7 +29,7 @@
 #ifndef TYJSON_WBUF_H
 #define TYJSON_WBUF_H
 
-#include "internal.h"
+#include "base/internal.h"
 
 /** Largest single reservation; also the smallest scratch chunk. */
 #define TYJSON__WBUF_RESERVE_MAX 4096u

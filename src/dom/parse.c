@@ -14,8 +14,8 @@
  * its child count is parked in the parent's tag while a child container is
  * open. Nesting is limited only by max_depth.
  */
-#include "lex.h"
-#include "num.h"
+#include "read/lex.h"
+#include "num/num.h"
 
 #include <math.h>
 

@@ -2,7 +2,7 @@
  * lex.c - the out-of-line part of the reading core: decoding strings that
  * contain escapes. Plain strings never get here (lex.h scans them inline).
  */
-#include "lex.h"
+#include "read/lex.h"
 
 /* Byte value of the single-character escapes (\" \\ \/ \b \f \n \r \t),
  * 0 for anything else. */

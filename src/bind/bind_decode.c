@@ -16,9 +16,9 @@
  * from the frame stack only when the decode fails. Of a repeated key the
  * first occurrence wins: see frame.fence for how that stays nearly free.
  */
-#include "bind.h"
-#include "lex.h"
-#include "num.h"
+#include "bind/bind.h"
+#include "read/lex.h"
+#include "num/num.h"
 
 #include <float.h>
 #include <math.h>

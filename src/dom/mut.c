@@ -7,7 +7,7 @@
  * first STACK_INLINE levels, then on the heap), never by C recursion, so a
  * document nested a million levels deep is copied and compared safely.
  */
-#include "internal.h"
+#include "base/internal.h"
 
 typedef tyjson_mut_val mval;
 

@@ -3,7 +3,7 @@
  * flushing the scratch chunk to a stream, a callback or the caller's fixed
  * buffer, and the sticky error. The fast paths are inline in wbuf.h.
  */
-#include "wbuf.h"
+#include "write/wbuf.h"
 
 /* First heap buffer when the writer has no estimate; small texts then cost
  * one malloc and no realloc. */

@@ -1,7 +1,7 @@
 /*
  * bind_encode.c - C structs straight to JSON text (include/tyjson/bind.h):
  * no DOM in between. Each field costs one copy of its prepared `"key":`
- * literal (src/bind.h) and the value's bytes, written through the output
+ * literal (src/bind/bind.h) and the value's bytes, written through the output
  * core (wbuf.h), the string escaper (str_write.h) and the number writers
  * (num.h) that the DOM writer uses, so both agree byte for byte: the same
  * escaping, shortest doubles with ".0" for integral ones, floats as floats
@@ -19,10 +19,10 @@
  * (one compare in the common case) and returns the new cursor, or NULL
  * with the wbuf's sticky status set.
  */
-#include "bind.h"
-#include "num.h"
-#include "str_write.h"
-#include "wbuf.h"
+#include "bind/bind.h"
+#include "num/num.h"
+#include "write/str_write.h"
+#include "write/wbuf.h"
 
 #include <inttypes.h>
 

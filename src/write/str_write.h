@@ -13,7 +13,7 @@
 #ifndef TYJSON_STR_WRITE_H
 #define TYJSON_STR_WRITE_H
 
-#include "wbuf.h"
+#include "write/wbuf.h"
 
 /** Room left after the cursor that tyjson__str_write returns, so that a
  *  caller may append a separator (':', ',') without a check. */

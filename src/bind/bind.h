@@ -19,7 +19,8 @@
 #ifndef TYJSON_BIND_PRIV_H
 #define TYJSON_BIND_PRIV_H
 
-#include "internal.h"
+#include "base/internal.h"
+#include "base/arena.h"
 
 /* One field of a prepared type. */
 typedef struct tyjson__bind_field {
@@ -204,27 +205,6 @@ TYJSON__FORCEINLINE tyjson__bind_prep *tyjson__struct_prep(tyjson_struct *t, tyj
 
 /* Sizes the descriptor checks expect per kind (0 = any non-zero size). */
 usize tyjson__bind_kind_size(tyjson_kind kind);
-
-/* ----------------------------------------------------------------------------
- * Arena internals (arena.c)
- * ------------------------------------------------------------------------- */
-/** Slow path of tyjson__arena_bump: a new block. */
-void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align);
-
-/** size bytes at `align` (a power of two <= 64), or NULL. */
-TYJSON__FORCEINLINE void *tyjson__arena_bump(tyjson_arena *a, usize size, usize align) {
-    char *c = a->cur;
-    if (likely(c != NULL)) {
-        usize pad = (usize)(-(uintptr_t)c) & (align - 1);
-        usize room = (usize)(a->end - c);
-        if (likely(pad <= room && size <= room - pad)) {
-            a->cur = c + pad + size;
-            a->used += size;
-            return c + pad;
-        }
-    }
-    return tyjson__arena_alloc_slow(a, size, align);
-}
 
 /* ----------------------------------------------------------------------------
  * Date-time internals (datetime.c)

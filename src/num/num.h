@@ -7,7 +7,7 @@
 #ifndef TYJSON_NUM_H
 #define TYJSON_NUM_H
 
-#include "internal.h"
+#include "base/internal.h"
 
 /* ----------------------------------------------------------------------------
  * Reading
@@ -90,6 +90,6 @@ char *tyjson__f32_write(float v, char *dst);
 
 /* The reader's common case as an inline function, tyjson__num_read_inline,
  * for hot callers (the DOM parser). */
-#include "num_inline.h"
+#include "num/num_inline.h"
 
 #endif /* TYJSON_NUM_H */

@@ -23,7 +23,7 @@
 #ifndef TYJSON_SIMD_H
 #define TYJSON_SIMD_H
 
-#include "lex.h"
+#include "read/lex.h"
 
 /* Kernel levels, in order of preference. */
 #define TYJSON__SIMD_AUTO (-1)  /* probe again (honours TYJSON_SIMD) */

@@ -7,7 +7,7 @@
  * block of that total is allocated: a stream of similar messages stops
  * allocating after its second reset.
  */
-#include "bind.h"
+#include "base/arena.h"
 
 typedef struct blk_hdr {
     struct blk_hdr *next;

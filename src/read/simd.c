@@ -2,7 +2,7 @@
  * simd.c - the string scanner's kernels and the run-time choice between
  * them (see simd.h): the portable SWAR kernel, and on x86-64 an AVX2 one.
  */
-#include "simd.h"
+#include "read/simd.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(TYJSON_NO_SIMD)

@@ -2,7 +2,7 @@
  * alloc.c - the default libc allocator, the fixed-buffer pool allocator and
  * tyjson_free.
  */
-#include "internal.h"
+#include "base/internal.h"
 
 TYJSON__FIRST_USE
 static void *libc_malloc(void *ctx, usize size) {

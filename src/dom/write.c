@@ -15,9 +15,9 @@
  * (refill_levels). The mutable walker's stack lives on the C stack up to
  * STACK_INLINE levels and on the heap (from the options' allocator) beyond.
  */
-#include "num.h"
-#include "str_write.h"
-#include "wbuf.h"
+#include "num/num.h"
+#include "write/str_write.h"
+#include "write/wbuf.h"
 
 /* Nesting levels kept without allocating: the default parse depth limit is
  * 1024, and 256 levels of (count) cost 2 KiB of stack. */

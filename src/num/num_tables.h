@@ -10,7 +10,7 @@
 #ifndef TYJSON_NUM_TABLES_H
 #define TYJSON_NUM_TABLES_H
 
-#include "internal.h"
+#include "base/internal.h"
 
 #define TYJSON__POW5_MIN (-342)
 #define TYJSON__POW5_MAX 326

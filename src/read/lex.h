@@ -12,7 +12,7 @@
 #ifndef TYJSON_LEX_H
 #define TYJSON_LEX_H
 
-#include "internal.h"
+#include "base/internal.h"
 
 /* Character classes (chartab.c). */
 #define TYJSON__CC_WS 0x01      /* space, tab, LF, CR */

@@ -9,8 +9,8 @@
  * freed by tyjson_struct_release (runtime-built descriptors); no record
  * points at another, so releasing one type leaves the others valid.
  */
-#include "bind.h"
-#include "str_write.h"
+#include "bind/bind.h"
+#include "write/str_write.h"
 
 #include <stdalign.h>
 

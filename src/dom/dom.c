@@ -2,7 +2,7 @@
  * dom.c - the immutable document's accessors: lifetime, element and key
  * lookup, JSON Pointer and deep equality.
  */
-#include "internal.h"
+#include "base/internal.h"
 
 void tyjson_doc_free(tyjson_doc *doc) {
     if (!doc) return;

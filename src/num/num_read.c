@@ -15,7 +15,7 @@
  *      between two neighbouring doubles. Only undecided cases and long
  *      significands whose truncation cannot be settled come here.
  */
-#include "num.h"
+#include "num/num.h"
 
 #define EL_FAIL (~(u64)0)           /* no double has these bits as a result */
 #define INF_BITS ((u64)0x7FF << 52) /* any result >= this overflowed */

@@ -2,7 +2,7 @@
  * error.c - status names and messages (from the X-macro table in common.h),
  * offset to line:column, and error formatting.
  */
-#include "internal.h"
+#include "base/internal.h"
 
 static const char *const status_names[] = {
 #define X(name, msg) #name,

@@ -18,8 +18,8 @@
  * written with a few 8-byte stores and no copy through a scratch buffer
  * (whose mismatched store/load sizes stall store forwarding).
  */
-#include "num.h"
-#include "num_tables.h"
+#include "num/num.h"
+#include "num/num_tables.h"
 
 #define ZEROS 0x3030303030303030u /* '0' in every lane */
 
