@@ -133,8 +133,10 @@ TYJSON_API bool tyjson_locate(const char *dat, size_t len, size_t offset,
  *
  * Passed per call and copied into each document: no global state.
  * A NULL `const tyjson_alloc *` means the C library's malloc/realloc/free.
- * realloc receives the old size so that arena and pool allocators need not
- * store it. free(ctx, NULL) is never called.
+ * realloc receives the old size, so an allocator need not store it (the
+ * arena's allocator view relies on it; the pool allocator keeps each
+ * block's size in the header in front of the block instead, and ignores
+ * it). free(ctx, NULL) is never called.
  * ------------------------------------------------------------------------- */
 typedef struct tyjson_alloc {
     void *(*malloc)(void *ctx, size_t size);

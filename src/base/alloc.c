@@ -2,7 +2,7 @@
  * alloc.c - the default libc allocator, the fixed-buffer pool allocator and
  * tyjson_free.
  */
-#include "base/internal.h"
+#include "base/bump.h"
 
 TYJSON__FIRST_USE
 static void *libc_malloc(void *ctx, usize size) {
@@ -33,24 +33,24 @@ void tyjson_free(const tyjson_alloc *alc, void *ptr) {
 }
 
 /* ----------------------------------------------------------------------------
- * Pool allocator over a caller buffer: a bump allocator whose blocks form a
- * stack. Each block is preceded by a header holding its size (so realloc
- * can copy) and the block that was the most recent before it. The most
- * recent block grows or shrinks in place, and freeing it makes the block
- * before it the most recent again; that is how the parser grows its value
- * array even though the duplicate-key check allocates and frees scratch
- * after it: a document parsed into a pool of tyjson_read_max_memory() bytes
- * therefore never runs out.
+ * Pool allocator over a caller buffer: the bump core (base/bump.h) over the
+ * buffer, whose blocks form a stack. Each block is preceded by a header
+ * holding its size (so realloc can copy) and the block that was the most
+ * recent before it. The most recent block grows or shrinks in place, and
+ * freeing it makes the block before it the most recent again; that is how
+ * the parser grows its value array even though the duplicate-key check
+ * allocates and frees scratch after it: a document parsed into a pool of
+ * tyjson_read_max_memory() bytes therefore never runs out.
  * ------------------------------------------------------------------------- */
 typedef struct pool {
-    u8 *cur;   /* next free byte (aligned) */
-    u8 *end;
-    u8 *last;  /* data of the most recent block, or NULL */
+    char *cur;  /* next free byte (aligned) */
+    char *end;
+    char *last; /* data of the most recent block, or NULL */
 } pool;
 
 typedef struct pool_hdr {
-    usize size; /* bytes requested */
-    u8 *below;  /* the most recent block before this one, or NULL */
+    usize size;  /* bytes requested */
+    char *below; /* the most recent block before this one, or NULL */
 } pool_hdr;
 
 #define POOL_ALIGN 16
@@ -60,28 +60,29 @@ _Static_assert(sizeof(pool_hdr) <= POOL_HDR, "the pool header fits its aligned s
 
 static usize pool_round(usize n) { return (n + (POOL_ALIGN - 1)) & ~(usize)(POOL_ALIGN - 1); }
 
-static pool_hdr pool_header(const u8 *data) {
+static pool_hdr pool_header(const char *data) {
     pool_hdr h;
     memcpy(&h, data - POOL_HDR, sizeof(h));
     return h;
 }
 
-static void pool_set_header(u8 *data, usize size, u8 *below) {
+static void pool_set_header(char *data, usize size, char *below) {
     pool_hdr h;
     h.size = size;
     h.below = below;
     memcpy(data - POOL_HDR, &h, sizeof(h));
 }
 
+/* Every block takes a whole number of aligned slots, so cur stays aligned
+ * and the bump never pads. */
 static void *pool_malloc(void *ctx, usize size) {
     pool *p = (pool *)ctx;
-    usize need;
     if (size > SIZE_MAX - POOL_HDR - POOL_ALIGN) return NULL;
-    need = POOL_HDR + pool_round(size ? size : 1);
-    if ((usize)(p->end - p->cur) < need) return NULL;
-    u8 *data = p->cur + POOL_HDR;
+    void *blk;
+    if (!tyjson__bump(&p->cur, &p->end, POOL_HDR + pool_round(size ? size : 1), POOL_ALIGN, &blk))
+        return NULL;
+    char *data = (char *)blk + POOL_HDR;
     pool_set_header(data, size, p->last);
-    p->cur += need;
     p->last = data;
     return data;
 }
@@ -91,8 +92,8 @@ static void *pool_malloc(void *ctx, usize size) {
 static void pool_free(void *ctx, void *ptr) {
     pool *p = (pool *)ctx;
     if (ptr && ptr == p->last) {
-        p->cur = (u8 *)ptr - POOL_HDR;
-        p->last = pool_header((u8 *)ptr).below;
+        p->cur = (char *)ptr - POOL_HDR;
+        p->last = pool_header((char *)ptr).below;
     }
 }
 
@@ -101,15 +102,13 @@ static void *pool_realloc(void *ctx, void *ptr, usize old_size, usize size) {
     (void)old_size;
     if (!ptr) return pool_malloc(ctx, size);
     if (ptr == p->last) {
-        u8 *data = (u8 *)ptr;
+        char *data = (char *)ptr;
         if (size > SIZE_MAX - POOL_ALIGN) return NULL;
-        usize need = pool_round(size ? size : 1);
-        if ((usize)(p->end - data) < need) return NULL;
+        if (!tyjson__bump_resize(&p->cur, p->end, data, pool_round(size ? size : 1))) return NULL;
         pool_set_header(data, size, pool_header(data).below);
-        p->cur = data + need;
         return ptr;
     }
-    usize have = pool_header((u8 *)ptr).size;
+    usize have = pool_header((char *)ptr).size;
     void *np = pool_malloc(ctx, size);
     if (!np) return NULL;
     memcpy(np, ptr, have < size ? have : size);
@@ -123,8 +122,8 @@ bool tyjson_alloc_pool_init(tyjson_alloc *alc, void *buf, usize size) {
     usize skip = (usize)(aligned - start) + pool_round(sizeof(pool));
     if (size < skip + POOL_HDR + POOL_ALIGN) return false;
     pool *p = (pool *)aligned;
-    p->cur = (u8 *)aligned + pool_round(sizeof(pool));
-    p->end = (u8 *)buf + size;
+    p->cur = (char *)aligned + pool_round(sizeof(pool));
+    p->end = (char *)buf + size;
     p->last = NULL;
     alc->malloc = pool_malloc;
     alc->realloc = pool_realloc;

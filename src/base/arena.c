@@ -1,21 +1,18 @@
 /*
- * arena.c - the caller-owned bump allocator behind binding decodes.
+ * arena.c - the caller-owned bump allocator behind binding decodes, on the
+ * bump core (base/bump.h): its window is the arena's cur/end, its blocks a
+ * tyjson__bump_blk chain (newest first).
  *
- * Blocks form a singly linked list (newest first), each headed by a
- * blk_hdr. A reset keeps only the largest block and remembers how much was
- * held in all, so that the next time a message outgrows the kept block one
- * block of that total is allocated: a stream of similar messages stops
- * allocating after its second reset.
+ * A reset keeps only the largest block and remembers how much was held in
+ * all, so that the next time a message outgrows the kept block one block of
+ * that total is allocated: a stream of similar messages stops allocating
+ * after its second reset. Over a caller buffer (fixed) the window is the
+ * buffer and the slow path never allocates.
  */
 #include "base/arena.h"
 
-typedef struct blk_hdr {
-    struct blk_hdr *next;
-    usize size; /* bytes of the whole block, header included */
-} blk_hdr;
+typedef tyjson__bump_blk blk_hdr;
 
-/* Data starts this far into a block, which keeps it 16-byte aligned. */
-#define HDR_BYTES ((sizeof(blk_hdr) + 15u) & ~(usize)15u)
 #define FIRST_BLOCK 4096u
 #define MAX_GROW_BLOCK ((usize)64 << 20)
 
@@ -47,8 +44,6 @@ void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, usize size) {
     arena->note = NULL;
 }
 
-static char *blk_data(blk_hdr *b) { return (char *)b + HDR_BYTES; }
-
 TYJSON__FIRST_USE
 void tyjson_arena_reset(tyjson_arena *arena) {
     if (!arena) return;
@@ -76,8 +71,8 @@ void tyjson_arena_reset(tyjson_arena *arena) {
     }
     keep->next = NULL;
     arena->head = keep;
-    arena->cur = blk_data(keep);
-    arena->end = (char *)keep + keep->size;
+    arena->cur = tyjson__bump_blk_data(keep);
+    arena->end = tyjson__bump_blk_end(keep);
     arena->block_bytes = keep->size;
     /* Outgrowing the kept block again takes one block as large as all
      * the memory the last message needed. */
@@ -87,12 +82,7 @@ void tyjson_arena_reset(tyjson_arena *arena) {
 void tyjson_arena_free(tyjson_arena *arena) {
     if (!arena) return;
     if (!arena->fixed) {
-        blk_hdr *b = (blk_hdr *)arena->head;
-        while (b) {
-            blk_hdr *next = b->next;
-            tyjson__free(&arena->alc, b);
-            b = next;
-        }
+        tyjson__bump_chain_free(&arena->alc, (blk_hdr *)arena->head);
         arena->head = NULL;
         arena->cur = arena->end = NULL;
         arena->block_bytes = 0;
@@ -110,21 +100,18 @@ void *tyjson__arena_alloc_slow(tyjson_arena *a, usize size, usize align) {
      * with the libc allocator. */
     if (!a->alc.malloc) a->alc = tyjson__alc_or_libc(NULL);
     if (!a->next_block) a->next_block = FIRST_BLOCK;
-    usize need, bytes = a->next_block;
-    if (tyjson__add_ovf(size, HDR_BYTES + align, &need)) return NULL;
-    if (bytes < need) bytes = need;
-    blk_hdr *b = (blk_hdr *)tyjson__malloc(&a->alc, bytes);
+    blk_hdr *head = (blk_hdr *)a->head;
+    blk_hdr *b = tyjson__bump_blk_new(&a->alc, &head, &a->next_block, MAX_GROW_BLOCK, size, align);
     if (!b) return NULL;
-    b->size = bytes;
-    b->next = (blk_hdr *)a->head;
     a->head = b;
-    a->block_bytes += bytes;
-    if (a->next_block < MAX_GROW_BLOCK) a->next_block *= 2;
-    uintptr_t p = ((uintptr_t)blk_data(b) + (align - 1)) & ~(uintptr_t)(align - 1);
-    a->cur = (char *)(p + size);
-    a->end = (char *)b + bytes;
+    a->block_bytes += b->size;
+    a->cur = tyjson__bump_blk_data(b);
+    a->end = tyjson__bump_blk_end(b);
+    /* The new block has room for the request by construction. */
+    void *p = NULL;
+    tyjson__bump(&a->cur, &a->end, size, align, &p);
     a->used += size;
-    return (void *)p;
+    return p;
 }
 
 void *tyjson_arena_alloc(tyjson_arena *arena, usize size, usize align) {
@@ -149,21 +136,13 @@ static void *view_realloc(void *ctx, void *ptr, usize old_size, usize new_size) 
     tyjson_arena *a = (tyjson_arena *)ctx;
     if (!ptr) return view_malloc(ctx, new_size);
     char *p = (char *)ptr;
-    if (p + old_size == a->cur) {
-        /* The last allocation grows or shrinks where it is. */
-        if (new_size <= old_size) {
-            a->cur = p + new_size;
-            a->used -= old_size - new_size;
-            return ptr;
-        }
-        if (new_size - old_size <= (usize)(a->end - a->cur)) {
-            a->cur = p + new_size;
-            a->used += new_size - old_size;
-            return ptr;
-        }
-    } else if (new_size <= old_size) {
+    /* The last allocation grows or shrinks where it is (used changes by
+     * the difference, modulo 2^n when it shrinks). */
+    if (p + old_size == a->cur && tyjson__bump_resize(&a->cur, a->end, p, new_size)) {
+        a->used += new_size - old_size;
         return ptr;
     }
+    if (new_size <= old_size) return ptr;
     void *n = view_malloc(ctx, new_size);
     if (n) memcpy(n, ptr, old_size < new_size ? old_size : new_size);
     return n;

@@ -495,188 +495,305 @@ static bool verbatim_key(const char *k) {
 #define SMALL 16
 #define SMALL_SLOTS 256
 
-TYJSON__FIRST_USE
-static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
-    u32 nf = (u32)t->n_fields;
-    u32 nk = 0;
-    for (u32 i = 0; i < nf; i++) {
-        nk++;
-        for (const char *const *al = t->fields[i].aliases; al && *al; al++) nk++;
-    }
-    u32 nw = nf ? (nf + 63) / 64 : 1;
-    /* Table bits: a perfect table of up to 2^16 slots, bounded to 64 slots
-     * per key so that small types stay small. */
-    u32 max_bits = log2_ceil(nk ? nk : 1) + 6;
-    if (max_bits > 16) max_bits = 16;
-    if (max_bits < base_bits(nk)) max_bits = base_bits(nk);
-
-    /* Scratch: small types use the stack only. */
+/* What build() needs only while it runs: the keys to hash, the escaped
+ * literals of the keys that need escaping, every literal's length and the
+ * hash table being searched. Small types use the arrays inside (on
+ * build()'s stack); larger ones the heap. */
+typedef struct build_scratch {
+    key_in *kin;
+    char **lits;     /* heap literal of field i, or NULL when written as is */
+    usize *lit_lens; /* bytes of `"key": ` for field i */
+    u16 *table;
+    u32 n_lits;      /* lits[0..n_lits) are set (and freed at the end) */
     key_in kin_small[SMALL];
     char *lit_small[SMALL];
     usize len_small[SMALL];
     u16 table_small[SMALL_SLOTS];
-    key_in *kin = nk <= SMALL ? kin_small : (key_in *)malloc(nk * sizeof(key_in));
-    char **lits = nf <= SMALL ? lit_small : (char **)malloc(nf * sizeof(char *));
-    usize *lit_lens = nf <= SMALL ? len_small : (usize *)malloc(nf * sizeof(usize));
-    u16 *scratch = ((usize)1 << max_bits) <= SMALL_SLOTS ? table_small
-                                                   : (u16 *)malloc(((usize)1 << max_bits) * sizeof(u16));
-    tyjson__bind_prep *p = NULL;
-    u32 n_lits = 0;
-    if (!kin || !lits || !lit_lens || !scratch) goto nomem;
+} build_scratch;
 
-    /* Key literals `"key": `: most keys are copied as they are; the rest
-     * (escapes, non-ASCII, which is validated) go through str_write. */
+/* Where each part of the one-block prepared record starts. */
+typedef struct prep_layout {
+    usize fields, req, dflt, keys, table, lits, total;
+} prep_layout;
+
+/* Writable views of the record's parts (the record holds them as const). */
+typedef struct prep_parts {
+    tyjson__bind_field *fields;
+    u64 *req, *dflt;
+    tyjson__bind_key *keys;
+    char *lits;
+} prep_parts;
+
+typedef enum { STEP_OK, STEP_NOMEM, STEP_FAIL } step_result;
+
+/* Counts the keys: every field's name and each of its aliases. */
+TYJSON__FIRST_USE
+static u32 count_keys(const tyjson_struct *t) {
+    u32 nk = 0;
+    for (u32 i = 0; i < (u32)t->n_fields; i++) {
+        nk++;
+        for (const char *const *al = t->fields[i].aliases; al && *al; al++) nk++;
+    }
+    return nk;
+}
+
+/* Table bits: a perfect table of up to 2^16 slots, bounded to 64 slots per
+ * key so that small types stay small. */
+TYJSON__FIRST_USE
+static u32 table_max_bits(u32 nk) {
+    u32 max_bits = log2_ceil(nk ? nk : 1) + 6;
+    if (max_bits > 16) max_bits = 16;
+    if (max_bits < base_bits(nk)) max_bits = base_bits(nk);
+    return max_bits;
+}
+
+/* Points the scratch at its inline arrays or, for large types, the heap;
+ * false when the heap has no memory. */
+TYJSON__FIRST_USE
+static bool scratch_open(build_scratch *s, u32 nf, u32 nk, u32 max_bits) {
+    usize slots = (usize)1 << max_bits;
+    s->n_lits = 0;
+    s->kin = nk <= SMALL ? s->kin_small : (key_in *)malloc(nk * sizeof(key_in));
+    s->lits = nf <= SMALL ? s->lit_small : (char **)malloc(nf * sizeof(char *));
+    s->lit_lens = nf <= SMALL ? s->len_small : (usize *)malloc(nf * sizeof(usize));
+    s->table = slots <= SMALL_SLOTS ? s->table_small : (u16 *)malloc(slots * sizeof(u16));
+    return s->kin && s->lits && s->lit_lens && s->table;
+}
+
+/* Frees the literals made so far and whatever scratch is on the heap. */
+TYJSON__FIRST_USE
+static void scratch_close(build_scratch *s) {
+    if (s->lits)
+        for (u32 i = 0; i < s->n_lits; i++) free(s->lits[i]);
+    if (s->kin != s->kin_small) free(s->kin);
+    if (s->lits != s->lit_small) free(s->lits);
+    if (s->lit_lens != s->len_small) free(s->lit_lens);
+    if (s->table != s->table_small) free(s->table);
+}
+
+/* Key literals `"key": `: most keys are copied as they are; the rest
+ * (escapes, non-ASCII, which is validated) go through str_write. Sums
+ * their bytes into *total; a name that is not UTF-8 fails the type. */
+TYJSON__FIRST_USE
+static step_result make_key_literals(const tyjson_struct *t, build_scratch *s, usize *total,
+                                     tyjson_error *err) {
+    u32 nf = (u32)t->n_fields;
     usize lit_total = 0;
     for (u32 i = 0; i < nf; i++) {
         const char *name = t->fields[i].name;
-        lits[i] = NULL;
+        s->lits[i] = NULL;
         if (verbatim_key(name)) {
-            lit_lens[i] = strlen(name) + 4;
+            s->lit_lens[i] = strlen(name) + 4;
         } else {
             tyjson_status st;
-            lits[i] = key_literal(name, &lit_lens[i], &st);
-            if (!lits[i]) {
-                if (st == TYJSON_E_NOMEM) goto nomem;
+            s->lits[i] = key_literal(name, &s->lit_lens[i], &st);
+            if (!s->lits[i]) {
+                if (st == TYJSON_E_NOMEM) return STEP_NOMEM;
                 bad(err, t, i, "field name is not valid UTF-8");
-                goto fail;
+                return STEP_FAIL;
             }
-            n_lits = i + 1;
+            s->n_lits = i + 1;
         }
-        if (lit_lens[i] - 1 > UINT32_MAX) goto nomem;
-        lit_total += lit_lens[i];
+        if (s->lit_lens[i] - 1 > UINT32_MAX) return STEP_NOMEM;
+        lit_total += s->lit_lens[i];
     }
-    n_lits = nf;
+    s->n_lits = nf;
+    *total = lit_total;
+    return STEP_OK;
+}
 
-    /* The hash, into the scratch table. */
-    tyjson__bind_prep params;
-    memset(&params, 0, sizeof(params));
-    {
-        u32 k = 0;
-        for (u32 i = 0; i < nf; i++) {
-            const tyjson_field *f = &t->fields[i];
-            kin[k].name = (const u8 *)f->name;
-            kin[k++].len = strlen(f->name);
-            for (const char *const *al = f->aliases; al && *al; al++) {
-                kin[k].name = (const u8 *)*al;
-                kin[k++].len = strlen(*al);
-            }
+/* Lists every key with its length: each field's name, then its aliases. */
+TYJSON__FIRST_USE
+static void collect_keys(const tyjson_struct *t, key_in *kin) {
+    u32 k = 0;
+    for (u32 i = 0; i < (u32)t->n_fields; i++) {
+        const tyjson_field *f = &t->fields[i];
+        kin[k].name = (const u8 *)f->name;
+        kin[k++].len = strlen(f->name);
+        for (const char *const *al = f->aliases; al && *al; al++) {
+            kin[k].name = (const u8 *)*al;
+            kin[k++].len = strlen(*al);
         }
     }
-    pick_hash(&params, kin, nk, scratch, max_bits);
-    usize table_slots = (usize)params.mask + 1;
+}
 
-    usize off_fields = round8(sizeof(tyjson__bind_prep));
-    usize off_req = off_fields + round8(nf * sizeof(tyjson__bind_field));
-    usize off_dflt = off_req + nw * sizeof(u64);
-    usize off_keys = off_dflt + nw * sizeof(u64);
-    usize off_table = off_keys + round8(nk * sizeof(tyjson__bind_key));
-    usize off_lits = off_table + round8(table_slots * sizeof(u16));
-    usize total = off_lits + lit_total;
-    char *blk = (char *)calloc(1, total);
-    if (!blk) goto nomem;
-    p = (tyjson__bind_prep *)(void *)blk;
-    *p = params;
-    tyjson__bind_field *fields = (tyjson__bind_field *)(void *)(blk + off_fields);
-    u64 *req = (u64 *)(void *)(blk + off_req);
-    u64 *dfl = (u64 *)(void *)(blk + off_dflt);
-    tyjson__bind_key *keys = (tyjson__bind_key *)(void *)(blk + off_keys);
-    u16 *table = (u16 *)(void *)(blk + off_table);
-    char *lit_dst = blk + off_lits;
-    memcpy(table, scratch, table_slots * sizeof(u16));
+/* Computes where each part of the record starts, and its total size. */
+TYJSON__FIRST_USE
+static void plan_layout(prep_layout *l, u32 nf, u32 nw, u32 nk, usize table_slots,
+                        usize lit_total) {
+    l->fields = round8(sizeof(tyjson__bind_prep));
+    l->req = l->fields + round8(nf * sizeof(tyjson__bind_field));
+    l->dflt = l->req + nw * sizeof(u64);
+    l->keys = l->dflt + nw * sizeof(u64);
+    l->table = l->keys + round8(nk * sizeof(tyjson__bind_key));
+    l->lits = l->table + round8(table_slots * sizeof(u16));
+    l->total = l->lits + lit_total;
+}
 
+/* Allocates the zeroed record, copies the hash parameters and the table
+ * into it and fills its header: the type, the counts and where each part
+ * sits (also into *parts). NULL when out of memory. */
+TYJSON__FIRST_USE
+static tyjson__bind_prep *place_record(const tyjson_struct *t, const tyjson__bind_prep *params,
+                                       const prep_layout *l, const u16 *table, u32 nw, u32 nk,
+                                       prep_parts *parts) {
+    char *blk = (char *)calloc(1, l->total);
+    if (!blk) return NULL;
+    tyjson__bind_prep *p = (tyjson__bind_prep *)(void *)blk;
+    *p = *params;
+    u16 *tbl = (u16 *)(void *)(blk + l->table);
+    memcpy(tbl, table, ((usize)params->mask + 1) * sizeof(u16));
+    parts->fields = (tyjson__bind_field *)(void *)(blk + l->fields);
+    parts->req = (u64 *)(void *)(blk + l->req);
+    parts->dflt = (u64 *)(void *)(blk + l->dflt);
+    parts->keys = (tyjson__bind_key *)(void *)(blk + l->keys);
+    parts->lits = blk + l->lits;
     p->type = t;
     p->size = t->size;
     p->tflags = t->flags;
-    p->n_fields = nf;
+    p->n_fields = (u32)t->n_fields;
     p->n_words = nw;
-    p->fields = fields;
-    p->required = req;
-    p->defaulted = dfl;
-    p->keys = keys;
-    p->table = table;
+    p->fields = parts->fields;
+    p->required = parts->req;
+    p->defaulted = parts->dflt;
+    p->keys = parts->keys;
+    p->table = tbl;
     p->n_keys = nk;
-    u32 k = 0;
-    for (u32 i = 0; i < nf; i++) {
-        const tyjson_field *f = &t->fields[i];
-        tyjson__bind_field *bf = &fields[i];
-        bf->f = f;
-        if (lits[i]) {
-            memcpy(lit_dst, lits[i], lit_lens[i]);
-        } else {
-            usize n = lit_lens[i] - 4;
-            lit_dst[0] = '"';
-            memcpy(lit_dst + 1, f->name, n);
-            memcpy(lit_dst + 1 + n, "\": ", 3);
-        }
-        bf->lit = lit_dst;
-        bf->lit_len = (u32)(lit_lens[i] - 1);
-        /* written as is and without '/': also as is under ESCAPE_SLASH */
-        bf->lit_plain = !lits[i] && !memchr(f->name, '/', lit_lens[i] - 4);
-        bf->kind = (u8)f->kind;
-        bf->shape = (u8)f->shape;
-        bf->index = i;
-        bf->flags = f->flags;
-        bf->offset = f->offset;
-        bf->size = f->size;
-        bf->present_at = f->present_at;
-        bf->state_at = f->state_at;
-        /* What WRITE_NULL writes, the decoder accepts. */
-        if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
-        /* The encoder leaves an all-zero date out (null with WRITE_NULL):
-         * it is what an absent key decodes to (without a default, presence
-         * or state member and not REQUIRED; else the zero date is no valid
-         * value and stays an encode error). */
-        if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
-            f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->present_at && !f->has_default &&
-            !(f->flags & TYJSON_F_REQUIRED))
-            bf->flags |= TYJSON_F_OMIT_EMPTY;
-        bf->may_omit = (bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at;
-        bf->eop = op_of(f);
-        bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
-        bf->op = bf->vop;
-        /* no wrapping around: the decoder's duplicate check relies on a run
-         * of predicted keys never meeting the same field twice */
-        bf->next = i + 1 < nf ? &fields[i + 1] : &p->none;
-        bf->prev = i ? &fields[i - 1] : &p->none;
-        bf->lit_masks[0] = ~(u64)0; /* 8 NUL bytes: never the input's '"' */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-        if (lit_lens[i] - 1 <= 16) {
-            /* masks keep the literal's bytes of two little-endian loads */
-            usize n = lit_lens[i] - 1;
-            u8 w[16] = {0}, m[16] = {0};
-            memcpy(w, lit_dst, n);
-            memset(m, 0xFF, n);
-            memcpy(bf->lit_words, w, 16);
-            memcpy(bf->lit_masks, m, 16);
-            bf->lit_match_len = (u8)n;
-        }
-#endif
-        lit_dst += lit_lens[i];
-        if (f->flags & TYJSON_F_REQUIRED) {
-            req[i / 64] |= (u64)1 << (i % 64);
-            p->any_required = true;
-        }
-        if (f->has_default) {
-            dfl[i / 64] |= (u64)1 << (i % 64);
-            p->any_default = true;
-            if (f->dflt.s && (f->kind == TYJSON_K_STR || f->kind == TYJSON_K_CSTR ||
-                              f->kind == TYJSON_K_CHARS || f->kind == TYJSON_K_RAW))
-                bf->dflt_len = strlen(f->dflt.s);
-            if (f->kind == TYJSON_K_DATE)
-                tyjson_date_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt.date);
-            if (f->kind == TYJSON_K_DATETIME)
-                tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt);
-        }
-        for (u32 a = 0; a == 0 || (f->aliases && f->aliases[a - 1]); a++, k++) {
-            const char *name = a ? f->aliases[a - 1] : f->name;
-            keys[k].name = name;
-            keys[k].len = (u32)kin[k].len;
-            keys[k].field = i;
-            u8 head[16] = {0};
-            memcpy(head, name, kin[k].len < 16 ? kin[k].len : 16);
-            memcpy(keys[k].head, head, 16);
-        }
+    return p;
+}
+
+/* Writes field f's literal `"key": ` (len bytes) at dst: the escaped heap
+ * copy when there is one, else the name as is. */
+TYJSON__FIRST_USE
+static void write_key_literal(char *dst, const tyjson_field *f, const char *lit, usize len) {
+    if (lit) {
+        memcpy(dst, lit, len);
+        return;
     }
+    usize n = len - 4;
+    dst[0] = '"';
+    memcpy(dst + 1, f->name, n);
+    memcpy(dst + 1 + n, "\": ", 3);
+}
+
+/* Flags the field record derives from the field: what the decoder accepts
+ * and what the encoder may leave out. */
+TYJSON__FIRST_USE
+static void derive_flags(tyjson__bind_field *bf, const tyjson_field *f) {
+    /* What WRITE_NULL writes, the decoder accepts. */
+    if (bf->flags & TYJSON_F_WRITE_NULL) bf->flags |= TYJSON_F_NULLABLE;
+    /* The encoder leaves an all-zero date out (null with WRITE_NULL):
+     * it is what an absent key decodes to (without a default, presence
+     * or state member and not REQUIRED; else the zero date is no valid
+     * value and stays an encode error). */
+    if ((f->kind == TYJSON_K_DATE || f->kind == TYJSON_K_DATETIME) &&
+        f->shape == TYJSON_SHAPE_ONE && !f->state_at && !f->present_at && !f->has_default &&
+        !(f->flags & TYJSON_F_REQUIRED))
+        bf->flags |= TYJSON_F_OMIT_EMPTY;
+    bf->may_omit = (bf->flags & TYJSON_F_OMIT_EMPTY) || bf->present_at || bf->state_at;
+}
+
+/* The literal's bytes as two little-endian words and masks, for the
+ * decoder's key prediction (literals up to 16 bytes). */
+TYJSON__FIRST_USE
+static void set_literal_masks(tyjson__bind_field *bf, const char *lit, usize lit_len) {
+    bf->lit_masks[0] = ~(u64)0; /* 8 NUL bytes: never the input's '"' */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (lit_len <= 16) {
+        /* masks keep the literal's bytes of two little-endian loads */
+        u8 w[16] = {0}, m[16] = {0};
+        memcpy(w, lit, lit_len);
+        memset(m, 0xFF, lit_len);
+        memcpy(bf->lit_words, w, 16);
+        memcpy(bf->lit_masks, m, 16);
+        bf->lit_match_len = (u8)lit_len;
+    }
+#else
+    (void)lit;
+    (void)lit_len;
+#endif
+}
+
+/* Sets field i's bits in the required and defaulted words, and the
+ * decoded form of its default (string length, date). */
+TYJSON__FIRST_USE
+static void note_required_and_default(tyjson__bind_prep *p, const prep_parts *parts,
+                                      tyjson__bind_field *bf, const tyjson_field *f, u32 i) {
+    if (f->flags & TYJSON_F_REQUIRED) {
+        parts->req[i / 64] |= (u64)1 << (i % 64);
+        p->any_required = true;
+    }
+    if (!f->has_default) return;
+    parts->dflt[i / 64] |= (u64)1 << (i % 64);
+    p->any_default = true;
+    if (f->dflt.s && (f->kind == TYJSON_K_STR || f->kind == TYJSON_K_CSTR ||
+                      f->kind == TYJSON_K_CHARS || f->kind == TYJSON_K_RAW))
+        bf->dflt_len = strlen(f->dflt.s);
+    if (f->kind == TYJSON_K_DATE)
+        tyjson_date_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt.date);
+    if (f->kind == TYJSON_K_DATETIME)
+        tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt);
+}
+
+/* Fills the key records of field i (its name, then its aliases) from key
+ * k on; returns the key after them. */
+TYJSON__FIRST_USE
+static u32 fill_keys(const prep_parts *parts, const tyjson_field *f, u32 i, u32 k,
+                     const key_in *kin) {
+    for (u32 a = 0; a == 0 || (f->aliases && f->aliases[a - 1]); a++, k++) {
+        const char *name = a ? f->aliases[a - 1] : f->name;
+        tyjson__bind_key *key = &parts->keys[k];
+        key->name = name;
+        key->len = (u32)kin[k].len;
+        key->field = i;
+        u8 head[16] = {0};
+        memcpy(head, name, kin[k].len < 16 ? kin[k].len : 16);
+        memcpy(key->head, head, 16);
+    }
+    return k;
+}
+
+/* Fills field i's record: its literal (written at lit_dst), the members
+ * copied from the field, derived flags, operations and prediction links. */
+TYJSON__FIRST_USE
+static void fill_field(tyjson__bind_prep *p, const prep_parts *parts, u32 i, char *lit_dst,
+                       const build_scratch *s) {
+    const tyjson_field *f = &p->type->fields[i];
+    tyjson__bind_field *bf = &parts->fields[i];
+    usize lit_len = s->lit_lens[i];
+    u32 nf = p->n_fields;
+    bf->f = f;
+    write_key_literal(lit_dst, f, s->lits[i], lit_len);
+    bf->lit = lit_dst;
+    bf->lit_len = (u32)(lit_len - 1);
+    /* written as is and without '/': also as is under ESCAPE_SLASH */
+    bf->lit_plain = !s->lits[i] && !memchr(f->name, '/', lit_len - 4);
+    bf->kind = (u8)f->kind;
+    bf->shape = (u8)f->shape;
+    bf->index = i;
+    bf->flags = f->flags;
+    bf->offset = f->offset;
+    bf->size = f->size;
+    bf->present_at = f->present_at;
+    bf->state_at = f->state_at;
+    derive_flags(bf, f);
+    bf->eop = op_of(f);
+    bf->vop = f->shape != TYJSON_SHAPE_ONE ? (u8)TYJSON__OP_ARRAY : bf->eop;
+    bf->op = bf->vop;
+    /* no wrapping around: the decoder's duplicate check relies on a run
+     * of predicted keys never meeting the same field twice */
+    bf->next = i + 1 < nf ? &parts->fields[i + 1] : &p->none;
+    bf->prev = i ? &parts->fields[i - 1] : &p->none;
+    set_literal_masks(bf, lit_dst, lit_len - 1);
+    note_required_and_default(p, parts, bf, f, i);
+}
+
+/* Presence bits (one per field unless the type is wide), the special
+ * operation for wide types and state/presence members, and the ends of
+ * the prediction chain. */
+TYJSON__FIRST_USE
+static void finish_fields(tyjson__bind_prep *p, tyjson__bind_field *fields) {
+    u32 nf = p->n_fields;
     p->wide = nf > 64;
     for (u32 i = 0; i < nf; i++) {
         fields[i].bit = p->wide ? 0 : (u64)1 << i;
@@ -686,20 +803,49 @@ static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
     p->none.next = p->none.prev = &p->none;
     p->first = nf ? &fields[0] : &p->none;
     p->last = nf ? &fields[nf - 1] : &p->none;
-    goto done;
+}
 
-nomem:
-    tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
-fail:
-    free(p);
-    p = NULL;
-done:
-    if (lits)
-        for (u32 i = 0; i < n_lits; i++) free(lits[i]);
-    if (kin != kin_small) free(kin);
-    if (lits != lit_small) free(lits);
-    if (lit_lens != len_small) free(lit_lens);
-    if (scratch != table_small) free(scratch);
+/* Fills every field and key record, literals after one another. */
+TYJSON__FIRST_USE
+static void fill_records(tyjson__bind_prep *p, const prep_parts *parts, const build_scratch *s) {
+    char *lit_dst = parts->lits;
+    u32 k = 0;
+    for (u32 i = 0; i < p->n_fields; i++) {
+        fill_field(p, parts, i, lit_dst, s);
+        lit_dst += s->lit_lens[i];
+        k = fill_keys(parts, &p->type->fields[i], i, k, s->kin);
+    }
+    finish_fields(p, parts->fields);
+}
+
+/* The prepared record of a checked type, in one allocation: literals,
+ * a collision-free key hash, field and key records. NULL with err set
+ * (E_NOMEM, or E_INVALID_ARG for a name that is not UTF-8). */
+TYJSON__FIRST_USE
+static tyjson__bind_prep *build(const tyjson_struct *t, tyjson_error *err) {
+    u32 nf = (u32)t->n_fields;
+    u32 nk = count_keys(t);
+    u32 nw = nf ? (nf + 63) / 64 : 1;
+    u32 max_bits = table_max_bits(nk);
+    build_scratch s;
+    tyjson__bind_prep *p = NULL;
+    step_result r = STEP_NOMEM;
+    usize lit_total = 0;
+    if (scratch_open(&s, nf, nk, max_bits)) r = make_key_literals(t, &s, &lit_total, err);
+    if (r == STEP_OK) {
+        tyjson__bind_prep params;
+        memset(&params, 0, sizeof(params));
+        collect_keys(t, s.kin);
+        pick_hash(&params, s.kin, nk, s.table, max_bits);
+        prep_layout l;
+        plan_layout(&l, nf, nw, nk, (usize)params.mask + 1, lit_total);
+        prep_parts parts;
+        p = place_record(t, &params, &l, s.table, nw, nk, &parts);
+        if (p) fill_records(p, &parts, &s);
+        else r = STEP_NOMEM;
+    }
+    if (r == STEP_NOMEM) tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
+    scratch_close(&s);
     return p;
 }
 

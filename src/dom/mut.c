@@ -7,31 +7,27 @@
  * first STACK_INLINE levels, then on the heap), never by C recursion, so a
  * document nested a million levels deep is copied and compared safely.
  */
-#include "base/internal.h"
+#include "base/bump.h"
 
 typedef tyjson_mut_val mval;
 
 /* ----------------------------------------------------------------------------
  * MARK: - Arena
  *
- * Values and copied string bytes are bump-allocated from chunks chained in
- * two lists (values stay aligned because every value request is a multiple
- * of sizeof(mval)). Chunk sizes double so that a document of n values makes
- * O(log n) allocator calls; the cap keeps the slack of the last chunk
- * bounded for large documents.
+ * Values and copied string bytes are bump-allocated (base/bump.h) from two
+ * block chains. Values stay aligned without padding: blocks start 16-byte
+ * aligned and every value request is a multiple of sizeof(mval). Block
+ * sizes double so that a document of n values makes O(log n) allocator
+ * calls; the cap keeps the slack of the last block bounded for large
+ * documents.
  * ------------------------------------------------------------------------- */
-
-/* Chunk header; the union keeps the bytes after it aligned for any type. */
-typedef union chunk {
-    union chunk *next;
-    max_align_t align_;
-} chunk;
+_Static_assert(sizeof(mval) % _Alignof(mval) == 0, "whole values keep the next one aligned");
+_Static_assert(TYJSON__BUMP_HDR % _Alignof(mval) == 0, "a block's first value is aligned");
 
 typedef struct arena {
-    chunk *head;     /* most recently allocated chunk */
-    char *cur;       /* bump pointer in the current chunk */
-    usize left;      /* bytes left after cur */
-    usize next_size; /* size of the next standard chunk */
+    tyjson__bump_blk *head; /* most recently allocated block */
+    char *cur, *end;        /* the window being bumped */
+    usize next_size;        /* size of the next standard block */
 } arena;
 
 #define VAL_CHUNK_MIN ((usize)4096)
@@ -45,43 +41,26 @@ struct tyjson_mut_doc {
     arena strs; /* copied string bytes, each NUL-terminated */
 };
 
+static usize arena_room(const arena *a) { return a->cur ? (usize)(a->end - a->cur) : 0; }
+
 static TYJSON__NOINLINE void *arena_grow(const tyjson_alloc *alc, arena *a, usize n) {
-    usize need, size;
-    if (tyjson__add_ovf(n, sizeof(chunk), &need)) return NULL;
-    size = need > a->next_size ? need : a->next_size;
-    chunk *c = (chunk *)tyjson__malloc(alc, size);
-    if (!c) return NULL;
-    c->next = a->head;
-    a->head = c;
-    if (a->next_size < CHUNK_MAX) a->next_size *= 2;
-    char *p = (char *)(c + 1);
-    /* A big request may get a chunk of its own; keep bumping in whichever
-     * chunk has more room so the old chunk's rest is not thrown away. */
-    usize rest = size - need;
-    if (rest > a->left) {
+    tyjson__bump_blk *b = tyjson__bump_blk_new(alc, &a->head, &a->next_size, CHUNK_MAX, n, 1);
+    if (!b) return NULL;
+    char *p = tyjson__bump_blk_data(b);
+    /* A big request may get a block of its own; keep bumping in whichever
+     * block has more room so the old block's rest is not thrown away. */
+    char *end = tyjson__bump_blk_end(b);
+    if ((usize)(end - (p + n)) > arena_room(a)) {
         a->cur = p + n;
-        a->left = rest;
+        a->end = end;
     }
     return p;
 }
 
 TYJSON__FORCEINLINE void *arena_alloc(const tyjson_alloc *alc, arena *a, usize n) {
-    if (likely(n <= a->left)) {
-        void *p = a->cur;
-        a->cur += n;
-        a->left -= n;
-        return p;
-    }
+    void *p;
+    if (tyjson__bump(&a->cur, &a->end, n, 1, &p)) return p;
     return arena_grow(alc, a, n);
-}
-
-static void arena_release(const tyjson_alloc *alc, arena *a) {
-    chunk *c = a->head;
-    while (c) {
-        chunk *next = c->next;
-        tyjson__free(alc, c);
-        c = next;
-    }
 }
 
 tyjson_mut_doc *tyjson_mut_doc_new(const tyjson_alloc *alc) {
@@ -98,8 +77,8 @@ tyjson_mut_doc *tyjson_mut_doc_new(const tyjson_alloc *alc) {
 void tyjson_mut_doc_free(tyjson_mut_doc *doc) {
     if (!doc) return;
     tyjson_alloc a = doc->alc;
-    arena_release(&a, &doc->vals);
-    arena_release(&a, &doc->strs);
+    tyjson__bump_chain_free(&a, doc->vals.head);
+    tyjson__bump_chain_free(&a, doc->strs.head);
     tyjson__free(&a, doc);
 }
 
