@@ -342,3 +342,6 @@ bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
     bool equal;
     return tyjson_mut_equals_ex(a, b, NULL, &equal) == TYJSON_OK && equal;
 }
+
+#undef IV
+#undef MV
