@@ -473,10 +473,6 @@ TYJSON__FORCEINLINE bool key_is(const mval *k, const char *s, usize len) {
     return vlen(k) == len && (len == 0 || memcmp(k->uni.str, s, len) == 0);
 }
 
-TYJSON__FORCEINLINE bool keys_same(const mval *a, const mval *b) {
-    return key_is(a, b->uni.str, vlen(b));
-}
-
 tyjson_mut_val *tyjson_mut_obj_getn(const tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj);
     if (!n || (!key && len)) return NULL; /* NULL, 0: the empty key */
