@@ -1881,4 +1881,55 @@ TEST(equals_random_reordered_trees) {
     ASSERT_TRUE(sorted_rounds > 5);
 }
 
+/* A corpus document's twins: its immutable and mutable forms, a copy with
+ * every object's members shuffled (in both forms), and one with a deep
+ * leaf changed; tyjson_equals and tyjson_mut_equals must give the same
+ * answer for every pair (one core, src/dom/equal.c). */
+static void corpus_twins(const char *name) {
+    char path[1024];
+    test_shared_path(name, path, sizeof(path));
+    size_t len;
+    char *text = test_read_file(path, &len);
+    if (!text) {
+        if (test_require_shared()) TEST_FAIL("shared data missing: %s", path);
+        TEST_SKIP("shared data not found at %s", path);
+    }
+    twin x = twin_parse(text, len), y = twin_parse(text, len);
+    free(text);
+    ASSERT_TRUE(tyjson_doc_get_val_count(x.doc) > 1000);
+    ASSERT_TRUE(twin_equal(x, y, NULL, NULL));
+
+    /* Shuffled members at every level, both forms built from the same tree. */
+    tyjson_mut_doc *sm = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *sroot = tyjson_mut_val_mut_copy(sm, tyjson_mut_doc_get_root(x.mdoc));
+    ASSERT_NOT_NULL(sroot);
+    shuffle_members(sroot);
+    tyjson_mut_doc_set_root(sm, sroot);
+    twin z = {tyjson_mut_doc_imut_copy(sm, NULL), sm};
+    ASSERT_NOT_NULL(z.doc);
+    ASSERT_TRUE(twin_equal(x, z, NULL, NULL));
+    ASSERT_TRUE(twin_equal(z, x, NULL, NULL));
+
+    /* One leaf changed, deep down the shuffled copy. */
+    tyjson_mut_val *leaf = first_leaf(sroot);
+    if (leaf) {
+        ASSERT_TRUE(tyjson_mut_set_real(leaf, -0.25));
+        twin w = {tyjson_mut_doc_imut_copy(sm, NULL), sm};
+        ASSERT_NOT_NULL(w.doc);
+        ASSERT_FALSE(twin_equal(x, w, NULL, NULL));
+        ASSERT_FALSE(twin_equal(w, x, NULL, NULL));
+        tyjson_doc_free(w.doc);
+    }
+    twin_free(x);
+    twin_free(y);
+    twin_free(z);
+}
+
+TEST(equals_corpus_twins_agree) {
+    corpus_twins("corpus/twitter.json");
+    corpus_twins("corpus/citm_catalog.json");
+    corpus_twins("corpus/github_events.json");
+    corpus_twins("corpus/mesh.json");
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -311,16 +311,32 @@ TYJSON_INLINE tyjson_val *tyjson__foreach_ctn(const tyjson_val *ctn) {
  * ------------------------------------------------------------------------- */
 
 /**
- * Resolves a JSON Pointer such as "/users/0/name" ("" is the value itself;
- * "~1" means "/", "~0" means "~"). Returns NULL if nothing is there or the
- * pointer is malformed; `err` (may be NULL) tells which
- * (TYJSON_E_NOT_FOUND or TYJSON_E_POINTER).
+ * Resolves a JSON Pointer (RFC 6901) such as "/users/0/name" against val:
+ * "" is val itself; each '/' starts a token, decoded "~1" -> '/' then
+ * "~0" -> '~' ("~01" names the key "~1"). On an object a token names the
+ * first member with that key; on an array it is an index in decimal
+ * without leading zeros ("0", "12"; not "01", "+1" or "-"). The pointer is
+ * the `len` bytes at `ptr` (it may hold NUL bytes); NULL with len 0 is "".
+ * Returns the value in place (no copy), or NULL with `err` (may be NULL)
+ * set, by one policy shared with tyjson_mut_ptr_getx:
+ * - TYJSON_E_INVALID_ARG, offset 0: val NULL, or ptr NULL with len > 0;
+ * - TYJSON_E_POINTER, offset 0: a pointer that is neither "" nor starts
+ *   with '/';
+ * - TYJSON_E_POINTER at the '~': a '~' not followed by '0' or '1'. The
+ *   whole pointer is checked first, so "/nope/~2" is E_POINTER at 6
+ *   whether or not "/nope" exists;
+ * - TYJSON_E_NOT_FOUND at the token's first byte: a missing key, an array
+ *   token that is no valid index ("-" included) or past the end, or any
+ *   token below a scalar.
+ * err->line and err->column locate the offset within the pointer.
  */
 TYJSON_API tyjson_val *tyjson_ptr_getx(const tyjson_val *val, const char *ptr,
                                        size_t len, tyjson_error *err);
-/** NUL-terminated pointer form of tyjson_ptr_getx without error detail. */
+/** NUL-terminated pointer form of tyjson_ptr_getx without error detail;
+ *  NULL when ptr is NULL. */
 TYJSON_API tyjson_val *tyjson_ptr_get(const tyjson_val *val, const char *ptr);
-/** Resolves a pointer from the document root. */
+/** Resolves a pointer from the document root (tyjson_ptr_get); NULL when
+ *  doc or ptr is NULL. */
 TYJSON_API tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr);
 
 /**
@@ -335,13 +351,15 @@ TYJSON_API tyjson_val *tyjson_doc_ptr_get(const tyjson_doc *doc, const char *ptr
  * integer (1.0 != 1); reals compare with ==, so NaN != NaN. Raw numbers
  * compare by text. Iterative: no recursion whatever the depth.
  *
- * Memory: none for arrays, scalars and objects whose keys come in the same
- * order on both sides. A pair of objects whose keys come in different
- * orders takes a frame (under 64 bytes) while it is compared (the first 32 nested
- * such pairs on the C stack, deeper ones from the allocator), and if it has
- * more than 32 members also a sorted index of 32 bytes per member, released
- * when the pair is done. So the scratch is O(depth), plus O(width) of the
- * reordered objects larger than 32 members on the current path.
+ * Memory: one frame (under 64 bytes) per level of nesting being compared,
+ * the first 32 levels on the C stack and deeper ones from the allocator
+ * (so flat and shallow values need none); a pair of objects of more than
+ * 32 members whose keys come in different orders also takes a sorted
+ * index of 32 bytes per member, released when the pair is done. So the
+ * scratch is O(depth), plus O(width) of the reordered objects larger than
+ * 32 members on the current path. The same algorithm serves both
+ * documents: tyjson_mut_equals_ex gives the same answer for mutable
+ * copies.
  *
  * Returns TYJSON_OK with *equal set, TYJSON_E_NOMEM (with *equal false)
  * when scratch memory from `alc` (NULL = libc) runs out, or

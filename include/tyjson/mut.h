@@ -263,19 +263,23 @@ TYJSON_API tyjson_mut_doc *tyjson_doc_mut_copy(const tyjson_doc *doc, const tyjs
 TYJSON_API tyjson_doc *tyjson_mut_doc_imut_copy(const tyjson_mut_doc *doc, const tyjson_alloc *alc);
 /** Immutable document copied from one mutable value. */
 TYJSON_API tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const tyjson_alloc *alc);
-/** JSON Pointer lookup on a mutable value (see tyjson_ptr_getx). */
+/** JSON Pointer lookup on a mutable value: the rules, statuses and
+ *  offsets of tyjson_ptr_getx (one implementation serves both). */
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_getx(const tyjson_mut_val *val, const char *ptr,
                                                size_t len, tyjson_error *err);
+/** NUL-terminated pointer form of tyjson_mut_ptr_getx without error
+ *  detail; NULL when ptr is NULL. */
 TYJSON_API tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr);
 /**
- * Deep equality with the rules of tyjson_equals_ex (repeated keys compare in
- * order), reporting out-of-memory: TYJSON_OK with *equal set,
- * TYJSON_E_NOMEM (*equal false) or TYJSON_E_INVALID_ARG (`equal` NULL).
- * Memory: one 40-byte frame per level of nesting being compared (32 levels
- * on the C stack, deeper from `alc`, NULL = libc), plus, for a pair of
- * objects of more than 32 members whose keys come in different orders, a
- * sorted index of 32 bytes per member while that pair is compared. Values
- * do not know their document: pass its allocator to keep the scratch there.
+ * Deep equality with the rules and the algorithm of tyjson_equals_ex
+ * (repeated keys compare in order), reporting out-of-memory: TYJSON_OK
+ * with *equal set, TYJSON_E_NOMEM (*equal false) or TYJSON_E_INVALID_ARG
+ * (`equal` NULL). A NULL value equals only NULL. Memory: one frame (under
+ * 64 bytes) per level of nesting being compared (32 levels on the C stack,
+ * deeper from `alc`, NULL = libc), plus, for a pair of objects of more
+ * than 32 members whose keys come in different orders, a sorted index of
+ * 32 bytes per member while that pair is compared. Values do not know
+ * their document: pass its allocator to keep the scratch there.
  */
 TYJSON_API tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
                                               const tyjson_alloc *alc, bool *equal);

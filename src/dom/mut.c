@@ -1,13 +1,14 @@
 /*
  * mut.c - the mutable document: its arena, value constructors and setters,
  * array and object editing, deep copies in both directions (immutable <->
- * mutable), JSON Pointer lookup and deep equality.
+ * mutable). JSON Pointer lives in pointer.c, equality in equal.c.
  *
- * Every deep operation walks the tree with an explicit stack (inline for the
- * first STACK_INLINE levels, then on the heap), never by C recursion, so a
- * document nested a million levels deep is copied and compared safely.
+ * Every deep copy walks the tree with the explicit stack of base/stack.h
+ * (inline for the first STACK_INLINE levels, then on the heap), never by C
+ * recursion, so a document nested a million levels deep is copied safely.
  */
 #include "base/bump.h"
+#include "base/stack.h"
 
 typedef tyjson_mut_val mval;
 
@@ -451,10 +452,6 @@ TYJSON__FORCEINLINE bool key_is(const mval *k, const char *s, usize len) {
     return vlen(k) == len && (len == 0 || memcmp(k->uni.str, s, len) == 0);
 }
 
-TYJSON__FORCEINLINE bool keys_same(const mval *a, const mval *b) {
-    return key_is(a, b->uni.str, vlen(b));
-}
-
 tyjson_mut_val *tyjson_mut_obj_getn(const tyjson_mut_val *obj, const char *key, size_t len) {
     usize n = tyjson_mut_obj_size(obj);
     if (!n || (!key && len)) return NULL; /* NULL, 0: the empty key */
@@ -616,56 +613,13 @@ tyjson_mut_val *tyjson_mut_obj_add_obj(tyjson_mut_doc *doc, tyjson_mut_val *obj,
 /* ----------------------------------------------------------------------------
  * MARK: - Walk stack
  *
- * A growable array of fixed-size frames. The first STACK_INLINE frames live
- * in the caller's local buffer, so ordinary documents need no allocation;
- * deeper ones move to the heap through the given allocator.
+ * The copies' frames sit on the explicit stack of base/stack.h: the first
+ * STACK_INLINE in the caller's local array, so ordinary documents need no
+ * allocation; deeper ones on the heap through the document's allocator.
  * ------------------------------------------------------------------------- */
 #define STACK_INLINE 32
 
-typedef struct stack {
-    char *buf;
-    usize len, cap, esz; /* frames in use, frames allocated, frame size */
-    const tyjson_alloc *alc;
-    bool heap;
-} stack;
-
-static void stk_init(stack *s, const tyjson_alloc *alc, void *inl, usize esz) {
-    s->buf = (char *)inl;
-    s->len = 0;
-    s->cap = STACK_INLINE;
-    s->esz = esz;
-    s->alc = alc;
-    s->heap = false;
-}
-
-static TYJSON__NOINLINE bool stk_grow(stack *s) {
-    usize cap, bytes, old = s->cap * s->esz;
-    if (tyjson__mul_ovf(s->cap, 2, &cap) || tyjson__mul_ovf(cap, s->esz, &bytes)) return false;
-    char *p;
-    if (s->heap) {
-        p = (char *)tyjson__realloc(s->alc, s->buf, old, bytes);
-    } else {
-        p = (char *)tyjson__malloc(s->alc, bytes);
-        if (p) memcpy(p, s->buf, old);
-    }
-    if (!p) return false;
-    s->buf = p;
-    s->cap = cap;
-    s->heap = true;
-    return true;
-}
-
-/* New top frame (uninitialised), or NULL when out of memory. */
-TYJSON__FORCEINLINE void *stk_push(stack *s) {
-    if (unlikely(s->len == s->cap) && !stk_grow(s)) return NULL;
-    return s->buf + s->esz * s->len++;
-}
-
-TYJSON__FORCEINLINE void *stk_top(const stack *s) { return s->buf + s->esz * (s->len - 1); }
-
-static void stk_free(stack *s) {
-    if (s->heap) tyjson__free(s->alc, s->buf);
-}
+typedef tyjson__stack stack;
 
 /* Frame of the copy walks: the container being visited. */
 typedef struct cframe {
@@ -679,7 +633,7 @@ typedef struct cframe {
 
 /* Pushes a frame for a non-empty container; NULL when out of memory. */
 static cframe *push_ctn(stack *s, const mval *v) {
-    cframe *f = (cframe *)stk_push(s);
+    cframe *f = (cframe *)tyjson__stack_push(s);
     if (f) {
         f->cur = first_child(v);
         f->left = child_count(v);
@@ -691,7 +645,7 @@ static cframe *push_ctn(stack *s, const mval *v) {
  * and returns the next child, or NULL at the end. */
 static const mval *walk_next(stack *s) {
     while (s->len) {
-        cframe *f = (cframe *)stk_top(s);
+        cframe *f = (cframe *)tyjson__stack_top(s);
         if (f->left) {
             const mval *v = f->cur;
             f->cur = v->next;
@@ -780,10 +734,10 @@ tyjson_mut_val *tyjson_mut_val_mut_copy(tyjson_mut_doc *doc, const tyjson_mut_va
 
     cframe inl[STACK_INLINE];
     stack s;
-    stk_init(&s, &doc->alc, inl, sizeof(cframe));
+    tyjson__stack_init(&s, &doc->alc, inl, STACK_INLINE, sizeof(cframe));
     push_ctn(&s, val)->u.dst = root; /* inline room: cannot fail */
     while (s.len) {
-        cframe *f = (cframe *)stk_top(&s);
+        cframe *f = (cframe *)tyjson__stack_top(&s);
         if (!f->left) {
             s.len--;
             continue;
@@ -800,10 +754,10 @@ tyjson_mut_val *tyjson_mut_val_mut_copy(tyjson_mut_doc *doc, const tyjson_mut_va
             f->u.dst = d;
         }
     }
-    stk_free(&s);
+    tyjson__stack_free(&s);
     return root;
 fail:
-    stk_free(&s);
+    tyjson__stack_free(&s);
     return NULL;
 }
 
@@ -866,7 +820,7 @@ static bool imut_fill(stack *s, const mval *v, tyjson_val *out, char *pool) {
         /* Close finished containers, then step to the next node. */
         v = NULL;
         while (s->len) {
-            cframe *f = (cframe *)stk_top(s);
+            cframe *f = (cframe *)tyjson__stack_top(s);
             if (f->left) {
                 v = f->cur;
                 f->cur = v->next;
@@ -885,7 +839,7 @@ tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const tyjson_all
     tyjson_alloc a = tyjson__alc_or_libc(alc);
     cframe inl[STACK_INLINE];
     stack s;
-    stk_init(&s, &a, inl, sizeof(cframe));
+    tyjson__stack_init(&s, &a, inl, STACK_INLINE, sizeof(cframe));
     tyjson_doc *doc = NULL;
     char *pool = NULL;
     usize slots, sbytes, bytes;
@@ -901,7 +855,7 @@ tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const tyjson_all
     }
     /* The count pass already grew the stack to the full depth. */
     if (!imut_fill(&s, val, tyjson__doc_vals(doc), pool)) goto fail;
-    stk_free(&s);
+    tyjson__stack_free(&s);
     doc->root = tyjson__doc_vals(doc);
     doc->read_size = 0;
     doc->val_count = slots;
@@ -914,308 +868,10 @@ tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const tyjson_all
 fail:
     tyjson__free(&a, pool);
     tyjson__free(&a, doc);
-    stk_free(&s);
+    tyjson__stack_free(&s);
     return NULL;
 }
 
 tyjson_doc *tyjson_mut_doc_imut_copy(const tyjson_mut_doc *doc, const tyjson_alloc *alc) {
     return doc ? tyjson_mut_val_imut_copy(doc->root, alc) : NULL;
-}
-
-/* ----------------------------------------------------------------------------
- * MARK: - JSON Pointer (RFC 6901)
- * ------------------------------------------------------------------------- */
-
-/* Every '~' must start "~0" or "~1". Checked for the whole pointer first so
- * a malformed pointer is reported as such even where lookup stops early. */
-static bool ptr_syntax_ok(const char *p, usize len) {
-    for (usize i = 0; i < len; i++) {
-        if (p[i] == '~' && (i + 1 == len || (p[i + 1] != '0' && p[i + 1] != '1'))) return false;
-    }
-    return true;
-}
-
-/* Key equals the token once "~1" -> '/' and "~0" -> '~' are decoded. */
-static bool tok_eq_key(const mval *key, const char *t, usize tlen) {
-    const char *k = key->uni.str;
-    usize klen = vlen(key), i = 0, j = 0;
-    while (j < tlen) {
-        char c = t[j++];
-        if (c == '~') c = t[j++] == '0' ? '~' : '/';
-        if (i == klen || k[i++] != c) return false;
-    }
-    return i == klen;
-}
-
-/* Array index: "0" or digits without a leading zero, fitting usize. */
-static bool tok_index(const char *t, usize tlen, usize *out) {
-    if (!tlen || (t[0] == '0' && tlen > 1)) return false;
-    usize n = 0;
-    for (usize i = 0; i < tlen; i++) {
-        unsigned d = (unsigned)(unsigned char)t[i] - '0';
-        if (d > 9 || n > (SIZE_MAX - d) / 10) return false;
-        n = n * 10 + d;
-    }
-    *out = n;
-    return true;
-}
-
-/* The child of v named by one token, or NULL. */
-static mval *ptr_step(const mval *v, const char *t, usize tlen) {
-    if (tyjson_mut_is_arr(v)) {
-        usize idx;
-        return tok_index(t, tlen, &idx) ? tyjson_mut_arr_get(v, idx) : NULL;
-    }
-    usize n = tyjson_mut_obj_size(v);
-    if (!n) return NULL;
-    mval *k = first_child(v);
-    while (n--) {
-        if (tok_eq_key(k, t, tlen)) return k->next;
-        k = k->next->next;
-    }
-    return NULL;
-}
-
-tyjson_mut_val *tyjson_mut_ptr_getx(const tyjson_mut_val *val, const char *ptr, size_t len,
-                                    tyjson_error *err) {
-    if (!val || (!ptr && len)) {
-        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
-        return NULL;
-    }
-    if (len && (ptr[0] != '/' || !ptr_syntax_ok(ptr, len))) {
-        tyjson__err_set(err, TYJSON_E_POINTER, NULL, 0, 0);
-        return NULL;
-    }
-    const mval *cur = val;
-    usize pos = 1;
-    while (pos <= len) {
-        const char *t = ptr + pos;
-        const char *slash = (const char *)memchr(t, '/', len - pos);
-        usize tlen = slash ? (usize)(slash - t) : len - pos;
-        cur = ptr_step(cur, t, tlen);
-        if (!cur) {
-            tyjson__err_set(err, TYJSON_E_NOT_FOUND, NULL, 0, 0);
-            return NULL;
-        }
-        pos += tlen + 1;
-    }
-    tyjson__err_ok(err);
-    return (mval *)(uintptr_t)cur;
-}
-
-tyjson_mut_val *tyjson_mut_ptr_get(const tyjson_mut_val *val, const char *ptr) {
-    return ptr ? tyjson_mut_ptr_getx(val, ptr, strlen(ptr), NULL) : NULL;
-}
-
-/* ----------------------------------------------------------------------------
- * MARK: - Equality
- *
- * Pairs of containers under comparison sit on a stack (one frame per level:
- * O(depth)). Arrays, and objects whose keys appear in the same order on
- * both sides (the common case), walk both child lists in step. Other
- * objects pair their members by key, the k-th occurrence of a key with the
- * k-th occurrence in the other object (so repeated keys compare in order):
- * up to PAIR_BY_SEARCH members by searching the other object (no memory),
- * larger ones through a sorted index of both member lists (stable, by
- * position), 2 x 16 bytes per member from the allocator, freed when the
- * object is done.
- * ------------------------------------------------------------------------- */
-#define PAIR_BY_SEARCH 32u
-
-typedef struct kent {
-    const mval *key;
-    usize pos; /* position in the object: ties keep the document order */
-} kent;
-
-typedef struct eframe {
-    const mval *a, *b;   /* lockstep: next children; search: a's next key, b's object */
-    const mval *a_obj;   /* search mode: a's object; NULL otherwise */
-    usize left;          /* children (or members) still to compare */
-    kent *ents;          /* sorted mode: ents[0].pos = n, then a's n, then b's n */
-} eframe;
-
-static int kent_cmp(const void *x, const void *y) {
-    const kent *p = (const kent *)x, *q = (const kent *)y;
-    usize lp = vlen(p->key), lq = vlen(q->key);
-    if (lp != lq) return lp < lq ? -1 : 1;
-    int c = lp ? memcmp(p->key->uni.str, q->key->uni.str, lp) : 0;
-    if (c) return c;
-    return p->pos < q->pos ? -1 : p->pos > q->pos;
-}
-
-static void fill_keys(kent *e, const mval *obj, usize n) {
-    const mval *k = first_child(obj);
-    for (usize i = 0; i < n; i++, k = k->next->next) {
-        e[i].key = k;
-        e[i].pos = i;
-    }
-}
-
-static bool same_key_order(const mval *a, const mval *b, usize n) {
-    const mval *ka = first_child(a), *kb = first_child(b);
-    for (usize i = 0; i < n; i++, ka = ka->next->next, kb = kb->next->next) {
-        if (!keys_same(ka, kb)) return false;
-    }
-    return true;
-}
-
-/* Key `nth` occurrence (0-based) of key's text in obj, or NULL. */
-static const mval *find_nth_key(const mval *obj, const mval *key, usize nth) {
-    usize n = vlen(obj);
-    const mval *k = first_child(obj);
-    for (usize i = 0; i < n; i++, k = k->next->next) {
-        if (keys_same(k, key) && nth-- == 0) return k;
-    }
-    return NULL;
-}
-
-/* How many keys of obj before `key` have its text. */
-static usize occurrence(const mval *obj, const mval *key) {
-    usize n = 0;
-    for (const mval *k = first_child(obj); k != key; k = k->next->next) n += keys_same(k, key);
-    return n;
-}
-
-/* Queues a pair of objects of n members whose keys differ in order.
- * 1: queued, 0: keys differ, -1: no memory. */
-static int eq_push_reordered(stack *s, const mval *a, const mval *b, usize n) {
-    kent *e = NULL;
-    if (n > PAIR_BY_SEARCH) {
-        usize cnt, bytes;
-        if (tyjson__mul_ovf(n, 2, &cnt) || tyjson__add_ovf(cnt, 1, &cnt) ||
-            tyjson__mul_ovf(cnt, sizeof(kent), &bytes))
-            return -1;
-        e = (kent *)tyjson__malloc(s->alc, bytes);
-        if (!e) return -1;
-        e[0].key = NULL;
-        e[0].pos = n;
-        fill_keys(e + 1, a, n);
-        fill_keys(e + 1 + n, b, n);
-        qsort(e + 1, n, sizeof(kent), kent_cmp);
-        qsort(e + 1 + n, n, sizeof(kent), kent_cmp);
-        for (usize i = 0; i < n; i++) {
-            if (!keys_same(e[1 + i].key, e[1 + n + i].key)) {
-                tyjson__free(s->alc, e);
-                return 0;
-            }
-        }
-    }
-    eframe *f = (eframe *)stk_push(s);
-    if (!f) {
-        tyjson__free(s->alc, e);
-        return -1;
-    }
-    f->a = e ? NULL : first_child(a);
-    f->b = e ? NULL : b;
-    f->a_obj = e ? NULL : a;
-    f->left = n;
-    f->ents = e;
-    return 1;
-}
-
-static bool num_eq(const mval *a, const mval *b) {
-    u64 sa = a->tag & TYJSON__SUBTYPE_MASK, sb = b->tag & TYJSON__SUBTYPE_MASK;
-    if (sa == TYJSON_SUBTYPE_REAL || sb == TYJSON_SUBTYPE_REAL) {
-        return sa == sb && a->uni.f64 == b->uni.f64;
-    }
-    if (sa == sb) return a->uni.u64 == b->uni.u64;
-    const mval *s = sa == TYJSON_SUBTYPE_SINT ? a : b;
-    const mval *u = s == a ? b : a;
-    return s->uni.i64 >= 0 && s->uni.u64 == u->uni.u64;
-}
-
-/* Compares two values; containers of equal size are queued for their
- * children. 1: equal so far, 0: different, -1: no memory. */
-static int eq_step(stack *s, const mval *a, const mval *b) {
-    u8 t = vtype(a);
-    if (t != vtype(b)) return 0;
-    switch (t) {
-    case TYJSON_TYPE_BOOL:
-        return (a->tag & TYJSON__SUBTYPE_MASK) == (b->tag & TYJSON__SUBTYPE_MASK);
-    case TYJSON_TYPE_NUM:
-        return num_eq(a, b);
-    case TYJSON_TYPE_STR:
-    case TYJSON_TYPE_RAW:
-        return keys_same(a, b);
-    case TYJSON_TYPE_ARR:
-    case TYJSON_TYPE_OBJ: {
-        usize n = vlen(a);
-        if (n != vlen(b)) return 0;
-        if (!n) return 1;
-        if (t == TYJSON_TYPE_OBJ && !same_key_order(a, b, n)) return eq_push_reordered(s, a, b, n);
-        eframe *f = (eframe *)stk_push(s);
-        if (!f) return -1;
-        f->a = first_child(a);
-        f->b = first_child(b);
-        f->a_obj = NULL;
-        f->left = child_count(a);
-        f->ents = NULL;
-        return 1;
-    }
-    default: /* null (and none) carry no payload */
-        return 1;
-    }
-}
-
-static void eq_pop(stack *s) {
-    eframe *f = (eframe *)stk_top(s);
-    tyjson__free(s->alc, f->ents);
-    s->len--;
-}
-
-/* The next pair of children of the top frame; false when a reordered
- * object has a key the other lacks. */
-static bool eq_next_pair(eframe *f, const mval **x, const mval **y) {
-    if (f->ents) {
-        usize n = f->ents[0].pos, i = n - f->left;
-        *x = f->ents[1 + i].key->next;
-        *y = f->ents[1 + n + i].key->next;
-    } else if (f->a_obj) {
-        const mval *ka = f->a;
-        const mval *kb = find_nth_key(f->b, ka, occurrence(f->a_obj, ka));
-        if (!kb) return false;
-        *x = ka->next;
-        *y = kb->next;
-        f->a = ka->next->next;
-    } else {
-        *x = f->a;
-        *y = f->b;
-        f->a = f->a->next;
-        f->b = f->b->next;
-    }
-    f->left--;
-    return true;
-}
-
-tyjson_status tyjson_mut_equals_ex(const tyjson_mut_val *a, const tyjson_mut_val *b,
-                                   const tyjson_alloc *alc, bool *equal) {
-    if (!equal) return TYJSON_E_INVALID_ARG;
-    *equal = false;
-    if (!a || !b) {
-        *equal = a == b; /* as tyjson_equals: NULL equals only NULL */
-        return TYJSON_OK;
-    }
-    eframe inl[STACK_INLINE];
-    stack s;
-    stk_init(&s, alc ? alc : &tyjson__libc_alloc, inl, sizeof(eframe));
-    int r = eq_step(&s, a, b);
-    while (r > 0 && s.len) {
-        eframe *f = (eframe *)stk_top(&s);
-        if (!f->left) {
-            eq_pop(&s);
-            continue;
-        }
-        const mval *x, *y;
-        r = eq_next_pair(f, &x, &y) ? eq_step(&s, x, y) : 0;
-    }
-    while (s.len) eq_pop(&s);
-    stk_free(&s);
-    if (r < 0) return TYJSON_E_NOMEM;
-    *equal = r > 0;
-    return TYJSON_OK;
-}
-
-bool tyjson_mut_equals(const tyjson_mut_val *a, const tyjson_mut_val *b) {
-    bool equal;
-    return tyjson_mut_equals_ex(a, b, NULL, &equal) == TYJSON_OK && equal;
 }

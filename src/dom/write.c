@@ -12,9 +12,12 @@
  * The immutable walker never allocates: its stack is a window of the
  * STACK_INLINE innermost levels on the C stack; deeper levels are dropped
  * and recomputed from the value array when the walk climbs back to them
- * (refill_levels). The mutable walker's stack lives on the C stack up to
- * STACK_INLINE levels and on the heap (from the options' allocator) beyond.
+ * (refill_levels): it keeps the window in a plain local array rather than
+ * base/stack.h, whose growth it never needs. The mutable walker's stack is
+ * the base/stack.h one: on the C stack up to STACK_INLINE levels and on the
+ * heap (from the options' allocator) beyond.
  */
+#include "base/stack.h"
 #include "num/num.h"
 #include "write/str_write.h"
 #include "write/wbuf.h"
@@ -44,32 +47,6 @@ static wopts wopts_make(const tyjson_write_options *opts) {
     o.indent = (opts && opts->indent) ? opts->indent : 2;
     o.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
     return o;
-}
-
-/* ----------------------------------------------------------------------------
- * MARK: - Depth stack
- * ------------------------------------------------------------------------- */
-
-/* Doubles a stack of `*cap` elements of `elem` bytes; the first heap copy
- * leaves the inline array. Returns the new stack, or NULL (stack kept). */
-static void *stack_grow(const tyjson_alloc *alc, void *stk, const void *inl,
-                        usize *cap, usize elem) {
-    usize ncap, bytes;
-    if (tyjson__mul_ovf(*cap, 2, &ncap) || tyjson__mul_ovf(ncap, elem, &bytes))
-        return NULL;
-    void *p;
-    if (stk == inl) {
-        p = tyjson__malloc(alc, bytes);
-        if (p) memcpy(p, stk, *cap * elem);
-    } else {
-        p = tyjson__realloc(alc, stk, *cap * elem, bytes);
-    }
-    if (p) *cap = ncap;
-    return p;
-}
-
-static void stack_free(const tyjson_alloc *alc, void *stk, const void *inl) {
-    if (stk != inl) tyjson__free(alc, stk);
 }
 
 /* ----------------------------------------------------------------------------
@@ -391,6 +368,8 @@ typedef struct mframe {
 TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
                                   const wopts *o, const bool pretty) {
     mframe stk_inl[STACK_INLINE];
+    tyjson__stack ms; /* grows the frames; depth and stk stay in locals */
+    tyjson__stack_init(&ms, &o->alc, stk_inl, STACK_INLINE, sizeof(mframe));
     mframe *stk = stk_inl;
     usize cap = STACK_INLINE, depth = 0;
     usize rem = 1, obj = 0, ind = 0;
@@ -416,9 +395,10 @@ TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
             if (unlikely(!last)) goto bad_arg;
             *d++ = open;
             if (unlikely(depth == cap)) {
-                mframe *ns = (mframe *)stack_grow(&o->alc, stk, stk_inl, &cap, sizeof(mframe));
-                if (!ns) goto no_mem;
-                stk = ns;
+                ms.len = depth;
+                if (!tyjson__stack_grow(&ms)) goto no_mem;
+                stk = (mframe *)ms.buf;
+                cap = ms.cap;
             }
             if (unlikely(wb->status != TYJSON_OK)) goto fail;
             stk[depth].nxt = nxt;
@@ -476,7 +456,7 @@ TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
 
 done:
     wb->cur = d;
-    stack_free(&o->alc, stk, stk_inl);
+    tyjson__stack_free(&ms);
     return wb->status == TYJSON_OK;
 too_big:
     tyjson__wbuf_fail(wb, TYJSON_E_SIZE);
@@ -487,7 +467,7 @@ no_mem:
 bad_arg:
     tyjson__wbuf_fail(wb, TYJSON_E_INVALID_ARG);
 fail:
-    stack_free(&o->alc, stk, stk_inl);
+    tyjson__stack_free(&ms);
     return false;
 }
 
