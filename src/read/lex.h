@@ -305,4 +305,12 @@ typedef struct tyjson__str_unesc {
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid);
 
+/**
+ * Checks a string body from p (just after the opening quote) as
+ * tyjson__str_unescape would decode it, writing nothing. On success err =
+ * TYJSON_OK and stop is the byte after the closing quote; on failure the
+ * error and its byte as tyjson__str_unescape reports them.
+ */
+tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid);
+
 #endif /* TYJSON_LEX_H */
