@@ -427,18 +427,14 @@ typedef struct failure {
     int expect;
 } failure;
 
-/* Records a failure; returns NULL, for the readers' return statements. */
-static TYJSON__NOINLINE const u8 *set_failure(failure *f, tyjson_status code, const u8 *pos,
-                                              int expect) {
+/* Records a failure. The readers then return a literal NULL, which lets
+ * the compiler send their failure paths straight to the caller's failure
+ * label and drop the NULL test from the success paths. */
+static TYJSON__NOINLINE void set_failure(failure *f, tyjson_status code, const u8 *pos,
+                                         int expect) {
     f->code = code;
     f->pos = pos;
     f->expect = expect;
-    return NULL;
-}
-
-static TYJSON__NOINLINE const u8 *literal_failure(failure *f, const u8 *cur, const u8 *end,
-                                                  const char *lit, usize n) {
-    return set_failure(f, tyjson__literal_status(cur, end, lit, n), cur, EXPECT_LITERAL);
 }
 
 /* What the scalar readers take from the parse's flags. */
@@ -460,7 +456,10 @@ TYJSON__FORCEINLINE const u8 *read_str_escaped(const u8 *s, const u8 *stop,
                                                failure *f) {
     tyjson__str_unesc u = tyjson__str_unescape(stop, c->end, (u8 *)(uintptr_t)stop,
                                                c->allow_invalid);
-    if (u.err) return set_failure(f, u.err, u.src, EXPECT_STRING);
+    if (u.err) {
+        set_failure(f, u.err, u.src, EXPECT_STRING);
+        return NULL;
+    }
     *u.dst = 0;
     v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
     v->uni.str = (const char *)s;
@@ -478,7 +477,10 @@ TYJSON__FORCEINLINE const u8 *read_str(const u8 *cur, const scalar_cfg *c, tyjso
         v->uni.str = (const char *)s;
         return sc.stop + 1;
     }
-    if (sc.err) return set_failure(f, sc.err, sc.stop, EXPECT_STRING);
+    if (sc.err) {
+        set_failure(f, sc.err, sc.stop, EXPECT_STRING);
+        return NULL;
+    }
     return read_str_escaped(s, sc.stop, c, v, f);
 }
 
@@ -492,7 +494,8 @@ TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjso
     if (!q) {
         /* "1." or "-" cut off by the end of input */
         if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
-        return set_failure(f, code, errpos, EXPECT_NUMBER);
+        set_failure(f, code, errpos, EXPECT_NUMBER);
+        return NULL;
     }
     switch (n.kind) {
     case TYJSON__NUM_UINT:
@@ -519,8 +522,10 @@ TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjso
 /* true, false or null (lit, n bytes) at cur, stored with `tag`. */
 TYJSON__FORCEINLINE const u8 *read_literal(const u8 *cur, const u8 *end, tyjson_val *v,
                                            const char *lit, usize n, u64 tag, failure *f) {
-    if (unlikely(!tyjson__match_literal(cur, end, lit, n, true)))
-        return literal_failure(f, cur, end, lit, n);
+    if (unlikely(!tyjson__match_literal(cur, end, lit, n, true))) {
+        set_failure(f, tyjson__literal_status(cur, end, lit, n), cur, EXPECT_LITERAL);
+        return NULL;
+    }
     v->tag = tag;
     v->uni.u64 = 0;
     return cur + n;
@@ -531,7 +536,10 @@ static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyj
                                                failure *f) {
     double d;
     usize n = tyjson__match_inf_nan(cur, end, &d);
-    if (!n) return set_failure(f, tyjson__inf_nan_status(cur, end), cur, EXPECT_LITERAL);
+    if (!n) {
+        set_failure(f, tyjson__inf_nan_status(cur, end), cur, EXPECT_LITERAL);
+        return NULL;
+    }
     v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
     v->uni.f64 = d;
     return cur + n;

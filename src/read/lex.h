@@ -1,13 +1,15 @@
 /*
- * lex.h - the byte-level reading core shared by the DOM parser, the binding
- * decoder and the pull reader: character classes, whitespace, literals,
- * UTF-8 validation and string scanning/unescaping.
+ * lex.h - the byte level of the reading core, for the DOM parser and the
+ * binding decoder: character classes (chartab.c), whitespace skipping (a
+ * padded and a bounded form), the UTF-8 rules (validation, decoding,
+ * encoding; the string writer uses them too), and string scanning,
+ * skipping and unescaping (lex.c; the long scans in simd.c). Relaxed
+ * syntax, literals and value skipping are in syntax.h.
  *
- * Every function takes the real end of the data and never reads at or past
- * it, so the same code serves callers whose input has no padding (binding
- * decoder over the caller's bytes, pull reader over chunks). The DOM parser,
- * whose copy of the input is followed by TYJSON__PAD zero bytes, uses the
- * unchecked whitespace helper as well.
+ * Functions take the real end of the data and never read at or past it,
+ * except the ones named for padded input (tyjson__skip_ws_padded,
+ * tyjson__str_scan_padded), which rely on the DOM parser's TYJSON__PAD zero
+ * bytes after the end.
  */
 #ifndef TYJSON_LEX_H
 #define TYJSON_LEX_H

@@ -38,7 +38,7 @@ typedef enum tyjson__expect {
 typedef struct tyjson__read_res {
     const u8 *pos;      /* the next byte on success; the byte to report on failure */
     tyjson_status err;  /* TYJSON_OK or the failure */
-    tyjson__expect expect;
+    int expect;         /* a tyjson__expect */
 } tyjson__read_res;
 
 TYJSON__FORCEINLINE tyjson__read_res tyjson__read_ok(const u8 *pos) {
