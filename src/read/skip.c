@@ -37,7 +37,7 @@ tyjson__read_res tyjson__skip_comments(const u8 *p, const u8 *end) {
 
 /* ----------------------------------------------------------------------------
  * Values. The walk keeps one bit per open container (1 = object) so that
- * hostile nesting costs no C stack.
+ * hostile nesting costs no C stack; `obj` caches the innermost one's.
  * ------------------------------------------------------------------------- */
 #define INLINE_WORDS 16 /* 1024 levels */
 
@@ -127,78 +127,76 @@ static tyjson__read_res expected(const u8 *p, const u8 *end, tyjson__expect what
     return tyjson__read_fail(p, p >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, what);
 }
 
-/* The states of the walk, each a function returning the next byte or the
- * failure, so that the loop below reads as the grammar. */
-enum { AT_VALUE, AT_KEY, AT_NEXT };
-
-static tyjson__read_res ws(const u8 *p, const tyjson__skip_opts *o) {
-    return tyjson__skip_ws_comments(p, o->end, (o->flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
-}
-
-/* A value at p: a scalar (state AT_NEXT after it) or an opening bracket
- * (AT_KEY or AT_VALUE inside it, AT_NEXT when it is empty). */
-static tyjson__read_res at_value(walk *w, const u8 *p, int *state) {
-    const tyjson__skip_opts *o = w->o;
-    if (p >= o->end) return expected(p, o->end, TYJSON__EXPECT_VALUE);
-    if (*p != '{' && *p != '[') {
-        *state = AT_NEXT;
-        return skip_scalar(p, o);
-    }
-    bool obj = *p == '{';
-    if (o->depth + w->lvl + 1 > o->max_depth)
-        return tyjson__read_fail(p, TYJSON_E_DEPTH, TYJSON__EXPECT_NONE);
-    if (!push_level(w, obj)) return tyjson__read_fail(p, TYJSON_E_NOMEM, TYJSON__EXPECT_NONE);
-    tyjson__read_res r = ws(p + 1, o);
-    if (r.err) return r;
-    if (r.pos < o->end && *r.pos == (obj ? '}' : ']')) {
-        w->lvl--;
-        *state = AT_NEXT;
-        r.pos++;
-        return r;
-    }
-    *state = obj ? AT_KEY : AT_VALUE;
-    return r;
-}
-
-/* A key, its colon and the whitespace before its value. */
-static tyjson__read_res at_key(walk *w, const u8 *p, int *state) {
-    const tyjson__skip_opts *o = w->o;
-    if (p >= o->end || *p != '"') return expected(p, o->end, TYJSON__EXPECT_KEY);
-    tyjson__read_res r = skip_string(p, o);
-    if (r.err) return r;
-    r = ws(r.pos, o);
-    if (r.err) return r;
-    if (r.pos >= o->end || *r.pos != ':') return expected(r.pos, o->end, TYJSON__EXPECT_COLON);
-    *state = AT_VALUE;
-    return ws(r.pos + 1, o);
-}
-
-/* After a value inside a container: a comma (and, when allowed, a closing
- * bracket right after it) or the closing bracket. */
-static tyjson__read_res at_next(walk *w, const u8 *p, int *state) {
+/* The walk proper: one state per label (a value, a key, after a value),
+ * as the grammar reads. */
+static tyjson__read_res walk_value(walk *w, const u8 *p) {
     const tyjson__skip_opts *o = w->o;
     const u8 *end = o->end;
-    bool obj = in_object(w);
-    u8 close = obj ? '}' : ']';
-    tyjson__read_res r = ws(p, o);
-    if (r.err) return r;
-    if (r.pos < end && *r.pos == ',') {
-        r = ws(r.pos + 1, o);
+    const bool comments = (o->flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    const bool trailing = (o->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
+    bool obj = false;
+    tyjson__read_res r;
+
+value:
+    if (p >= end) return expected(p, end, TYJSON__EXPECT_VALUE);
+    if (*p == '{' || *p == '[') {
+        obj = *p == '{';
+        if (o->depth + w->lvl + 1 > o->max_depth)
+            return tyjson__read_fail(p, TYJSON_E_DEPTH, TYJSON__EXPECT_NONE);
+        if (!push_level(w, obj)) return tyjson__read_fail(p, TYJSON_E_NOMEM, TYJSON__EXPECT_NONE);
+        r = tyjson__skip_ws_comments(p + 1, end, comments);
         if (r.err) return r;
-        if ((o->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS) && r.pos < end && *r.pos == close) {
-            w->lvl--;
-            r.pos++;
-            return r;
+        p = r.pos;
+        if (p < end && *p == (obj ? '}' : ']')) {
+            p++;
+            goto close;
         }
-        *state = obj ? AT_KEY : AT_VALUE;
-        return r;
+        if (obj) goto key;
+        goto value;
     }
-    if (r.pos < end && *r.pos == close) {
-        w->lvl--;
-        r.pos++;
-        return r;
+    r = skip_scalar(p, o);
+    if (r.err) return r;
+    p = r.pos;
+    goto after;
+
+key:
+    if (p >= end || *p != '"') return expected(p, end, TYJSON__EXPECT_KEY);
+    r = skip_string(p, o);
+    if (r.err) return r;
+    r = tyjson__skip_ws_comments(r.pos, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    if (p >= end || *p != ':') return expected(p, end, TYJSON__EXPECT_COLON);
+    r = tyjson__skip_ws_comments(p + 1, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    goto value;
+
+close:
+    w->lvl--;
+    if (w->lvl) obj = in_object(w);
+
+after:
+    if (w->lvl == 0) return tyjson__read_ok(p);
+    r = tyjson__skip_ws_comments(p, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    if (p < end && *p == ',') {
+        r = tyjson__skip_ws_comments(p + 1, end, comments);
+        if (r.err) return r;
+        p = r.pos;
+        if (trailing && p < end && *p == (obj ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+        if (obj) goto key;
+        goto value;
     }
-    return expected(r.pos, end, obj ? TYJSON__EXPECT_OBJ_NEXT : TYJSON__EXPECT_ARR_NEXT);
+    if (p < end && *p == (obj ? '}' : ']')) {
+        p++;
+        goto close;
+    }
+    return expected(p, end, obj ? TYJSON__EXPECT_OBJ_NEXT : TYJSON__EXPECT_ARR_NEXT);
 }
 
 TYJSON__FIRST_USE
@@ -208,13 +206,7 @@ tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
     w.bits = w.inl;
     w.cap_bits = INLINE_WORDS * 64;
     w.lvl = 0;
-    int state = AT_VALUE;
-    tyjson__read_res r = tyjson__read_ok(p);
-    do {
-        if (state == AT_VALUE) r = at_value(&w, r.pos, &state);
-        else if (state == AT_KEY) r = at_key(&w, r.pos, &state);
-        else r = at_next(&w, r.pos, &state);
-    } while (r.err == TYJSON_OK && w.lvl > 0);
+    tyjson__read_res r = walk_value(&w, p);
     if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
     return r;
 }
