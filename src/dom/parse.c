@@ -80,7 +80,8 @@ enum {
     EXPECT_STRING,    /* inside a string */
     EXPECT_NUMBER,    /* inside a number */
     EXPECT_LITERAL,   /* true, false, null, NaN, Infinity */
-    EXPECT_COMMENT    /* inside or at the start of a comment */
+    EXPECT_COMMENT,   /* inside or at the start of a comment */
+    EXPECT_HERE       /* what the calling state wants (read_scalar's caller fills it in) */
 };
 
 typedef struct msg_out {
@@ -545,8 +546,8 @@ static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyj
     return cur + n;
 }
 
-/* Any scalar at cur. When cur starts no value it returns NULL with the
- * failure left unset (TYJSON_OK): the caller's state knows what it wanted. */
+/* Any scalar at cur. When cur starts no value the failure's expectation
+ * is EXPECT_HERE: the caller's state knows what it wanted. */
 TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
                                           usize *raw_count, failure *f) {
     u8 ch = *cur;
@@ -563,6 +564,7 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
     if (ch == 'n') return read_literal(cur, c->end, v, "null", 4, TYJSON_TYPE_NULL, f);
     if ((ch == 'N' || ch == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
         return read_inf_nan(cur, c->end, v, f);
+    set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
     return NULL;
 }
 
@@ -601,14 +603,13 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
 
 /* The scalar at cur into *v, then v++; jumps to fail when it is bad, or
  * when cur starts no value (then `what` was wanted there). */
-#define READ_SCALAR_OR_FAIL(f, cur, end, cfg, v, raw_count, what)              \
+#define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what)                   \
     do {                                                                       \
-        const u8 *q_ = read_scalar((cur), &(cfg), (v), &(raw_count), &(f));    \
-        if (unlikely(!q_)) {                                                   \
-            if ((f).code == TYJSON_OK) GOTO_FAIL_AT(f, cur, end, what);        \
+        (cur) = read_scalar((cur), &(cfg), (v), &(raw_count), &(f));           \
+        if (unlikely(!(cur))) {                                                \
+            if ((f).expect == EXPECT_HERE) (f).expect = (what);                \
             goto fail;                                                         \
         }                                                                      \
-        (cur) = q_;                                                            \
         (v)++;                                                                 \
     } while (0)
 
@@ -699,7 +700,7 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, end, cfg, v, raw_count, EXPECT_ROOT);
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_ROOT);
     goto root_end;
 
     /* ---- arrays ---- */
@@ -716,7 +717,7 @@ arr_val:
     cnt++;
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, end, cfg, v, raw_count,
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
                         cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
 arr_val_end:
     if (*cur == ',') {
@@ -775,7 +776,7 @@ obj_key:
     SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, end, cfg, v, raw_count, EXPECT_OBJ_VALUE);
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_OBJ_VALUE);
 obj_val_end:
     if (*cur == ',') {
         cur++;
