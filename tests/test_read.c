@@ -281,14 +281,10 @@ TEST(dom_and_decoder_agree_on_bad_relaxed_input) {
                      B = TYJSON_READ_ALLOW_BOM, T = TYJSON_READ_ALLOW_TRAILING_COMMAS;
     static const parity_case cases[] = {
         {"{\"a\":1} /* never closed", C},
-        {"{\"a\":1} /", C},
         {"{\"a\":1 /x}", C},
         {"{\"a\":1}/", 0},
         {"/* c */ {\"a\":1 // d", C},
         {"{\"b\":[1, /* c", C},
-        {"{\"b\":[1, /", C},
-        {"{\"a\":1,\"b\":Infin", I},
-        {"{\"a\":1,\"b\":-Inf", I},
         {"{\"a\":1,\"b\":-NaN}", I},
         {"{\"a\":1,\"b\":+Infinity}", I},
         {"{\"a\":1,\"b\":NaN}", 0},
