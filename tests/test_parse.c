@@ -627,6 +627,41 @@ TEST(read_file_into_exact_pool) {
     remove(path);
 }
 
+TEST(stop_when_done_extent_skips_comments_and_validates) {
+    /* the first value's extent comes from the reading core's validating
+     * skip: brackets inside comments and strings do not end it */
+    const char *s = "[1 /* ] */, \"]\", // ]\n 2] [3]";
+    tyjson_read_options o = {TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_ALLOW_COMMENTS, 0, NULL};
+    tyjson_error e;
+    tyjson_doc *d = tyjson_read_opts(s, strlen(s), &o, &e);
+    ASSERT_NOT_NULL(d);
+    ASSERT_EQ_UINT(tyjson_arr_size(tyjson_doc_get_root(d)), 3);
+    ASSERT_EQ_UINT(tyjson_doc_get_read_size(d), 26);
+    tyjson_doc_free(d);
+    /* a bad first value fails where the whole input does */
+    const char *bad = "[1, tru] [2]";
+    d = tyjson_read_opts(bad, strlen(bad), &o, &e);
+    ASSERT_NULL(d);
+    ASSERT_EQ_INT(e.code, TYJSON_E_LITERAL);
+    ASSERT_EQ_UINT(e.offset, 4);
+}
+
+TEST(relaxed_words_cut_by_the_end_are_truncated) {
+    tyjson_read_options o = {TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_COMMENTS, 0, NULL};
+    static const char *const cut[] = {"[-Inf", "[Infin", "[Na", "[1] /", "[1 /* x"};
+    static const tyjson_status want[] = {TYJSON_E_TRUNCATED, TYJSON_E_TRUNCATED,
+                                         TYJSON_E_TRUNCATED, TYJSON_E_TRUNCATED,
+                                         TYJSON_E_COMMENT};
+    for (int i = 0; i < 5; i++) {
+        tyjson_error e;
+        ASSERT_NULL(tyjson_read_opts(cut[i], strlen(cut[i]), &o, &e));
+        ASSERT_EQ_INT(e.code, want[i]);
+    }
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts("[-NaN]", 6, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_NUMBER);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
 
 /* ----------------------------------------------------------------------------

@@ -14,10 +14,8 @@
  * its child count is parked in the parent's tag while a child container is
  * open. Nesting is limited only by max_depth.
  */
-#include "read/lex.h"
+#include "read/syntax.h"
 #include "num/num.h"
-
-#include <math.h>
 
 #define NO_CTN SIZE_MAX
 
@@ -63,48 +61,6 @@ static TYJSON__NOINLINE bool grow(parser *p, usize need) {
 }
 
 /* ----------------------------------------------------------------------------
- * Comments (TYJSON_READ_ALLOW_COMMENTS): skips any mix of whitespace and
- * comments starting at a '/'. Returns NULL with *errpos on an unterminated
- * block comment or a lone '/'.
- * ------------------------------------------------------------------------- */
-static const u8 *skip_comments(const u8 *cur, const u8 *end, const u8 **errpos,
-                               tyjson_status *code) {
-    for (;;) {
-        while (cur < end && tyjson__is_ws(*cur)) cur++;
-        if (cur >= end || *cur != '/') return cur;
-        if (end - cur >= 2 && cur[1] == '/') {
-            const u8 *nl = (const u8 *)memchr(cur + 2, '\n', (usize)(end - cur - 2));
-            cur = nl ? nl + 1 : end;
-        } else if (end - cur >= 2 && cur[1] == '*') {
-            const u8 *q = cur + 2;
-            for (;;) {
-                q = (const u8 *)memchr(q, '*', (usize)(end - q));
-                if (!q || end - q < 2) {
-                    *errpos = cur;
-                    *code = TYJSON_E_COMMENT;
-                    return NULL;
-                }
-                if (q[1] == '/') break;
-                q++;
-            }
-            cur = q + 2;
-        } else {
-            *errpos = cur;
-            *code = end - cur < 2 ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR;
-            return NULL;
-        }
-    }
-}
-
-/* Error for a failed literal at cur: truncation if the input ends inside a
- * prefix of the literal. */
-static tyjson_status literal_error(const u8 *cur, const u8 *end, const char *lit) {
-    usize n = strlen(lit), avail = (usize)(end - cur);
-    if (avail < n && memcmp(cur, lit, avail) == 0) return TYJSON_E_TRUNCATED;
-    return TYJSON_E_LITERAL;
-}
-
-/* ----------------------------------------------------------------------------
  * Error messages: "expected X, found Y", formatted into err->msg on the
  * error path only. The parser records what it was looking for (an EXPECT_*
  * value) where a code alone does not say it; the codes that only one place
@@ -124,7 +80,8 @@ enum {
     EXPECT_STRING,    /* inside a string */
     EXPECT_NUMBER,    /* inside a number */
     EXPECT_LITERAL,   /* true, false, null, NaN, Infinity */
-    EXPECT_COMMENT    /* inside or at the start of a comment */
+    EXPECT_COMMENT,   /* inside or at the start of a comment */
+    EXPECT_HERE       /* what the calling state wants (read_scalar's caller fills it in) */
 };
 
 typedef struct msg_out {
@@ -159,11 +116,6 @@ static void put_quoted(msg_out *o, const u8 *p, usize n, usize max) {
     put_str(o, "'");
 }
 
-/* Bytes available at p, at most n. */
-static usize avail(const u8 *p, const u8 *end, usize n) {
-    return (usize)(end - p) < n ? (usize)(end - p) : n;
-}
-
 /* The byte (or UTF-8 character) at p, in words. */
 static void put_found(msg_out *o, const u8 *p, const u8 *end) {
     if (p >= end) {
@@ -178,7 +130,7 @@ static void put_found(msg_out *o, const u8 *p, const u8 *end) {
     else if (c < 0x20 || c == 0x7F) put_fmt_u(o, "U+%04lX control character", c);
     else if (c == '\'') put_str(o, "\"'\"");
     else if (c < 0x80) put_quoted(o, p, 1, 1);
-    else if (avail(p, end, 3) == 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+    else if (tyjson__has_bom(p, end))
         put_str(o, "a byte order mark (U+FEFF)");
     else {
         usize n = tyjson__utf8_seq_slow(p, end);
@@ -465,20 +417,268 @@ static TYJSON__NOINLINE void report_error(const parser *p, tyjson_error *err, co
 }
 
 /* ----------------------------------------------------------------------------
+ * Scalars. Each reader stores the value at cur into *v (already reserved)
+ * and returns the byte after it, or NULL with the failure recorded.
+ * ------------------------------------------------------------------------- */
+
+/* Where a parse failed and what it was reading there (an EXPECT_* value). */
+typedef struct failure {
+    tyjson_status code;
+    const u8 *pos;
+    int expect;
+} failure;
+
+/* Records a failure. The readers then return a literal NULL, which lets
+ * the compiler send their failure paths straight to the caller's failure
+ * label and drop the NULL test from the success paths. */
+static TYJSON__NOINLINE void set_failure(failure *f, tyjson_status code, const u8 *pos,
+                                         int expect) {
+    f->code = code;
+    f->pos = pos;
+    f->expect = expect;
+}
+
+/* What the scalar readers take from the parse's flags. */
+typedef struct scalar_cfg {
+    const u8 *end;
+    u32 flags;
+    u64 str_tag; /* tag of a string without escapes */
+    bool allow_invalid;
+} scalar_cfg;
+
+/* The padding lets the number and string fast paths read ahead to the end. */
+_Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
+               "the DOM's padding covers the fast paths' read-ahead");
+
+/* The rest of a string body s from its first backslash (stop), decoded in
+ * place and NUL-terminated. */
+TYJSON__FORCEINLINE const u8 *read_str_escaped(const u8 *s, const u8 *stop,
+                                               const scalar_cfg *c, tyjson_val *v,
+                                               failure *f) {
+    tyjson__str_unesc u = tyjson__str_unescape(stop, c->end, (u8 *)(uintptr_t)stop,
+                                               c->allow_invalid);
+    if (u.err) {
+        set_failure(f, u.err, u.src, EXPECT_STRING);
+        return NULL;
+    }
+    *u.dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)s;
+    return u.src;
+}
+
+/* A string (value or key) at cur ('"'), NUL-terminated in place. */
+TYJSON__FORCEINLINE const u8 *read_str(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                       failure *f) {
+    const u8 *s = cur + 1;
+    tyjson__str_scan sc = tyjson__str_scan_padded(s, c->end, c->allow_invalid);
+    if (likely(sc.err == TYJSON_OK && *sc.stop == '"')) {
+        *(u8 *)(uintptr_t)sc.stop = 0;
+        v->tag = c->str_tag | ((u64)(sc.stop - s) << TYJSON__LEN_SHIFT);
+        v->uni.str = (const char *)s;
+        return sc.stop + 1;
+    }
+    if (sc.err) {
+        set_failure(f, sc.err, sc.stop, EXPECT_STRING);
+        return NULL;
+    }
+    return read_str_escaped(s, sc.stop, c, v, f);
+}
+
+/* A number at cur; out-of-range ones kept as text count in *raw_count. */
+TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                       usize *raw_count, failure *f) {
+    tyjson__num n;
+    tyjson_status code;
+    const u8 *errpos;
+    const u8 *q = tyjson__num_read_padded(cur, c->end, c->flags, &n, &code, &errpos);
+    if (!q) {
+        /* "1." or "-" cut off by the end of input */
+        if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
+        set_failure(f, code, errpos, EXPECT_NUMBER);
+        return NULL;
+    }
+    switch (n.kind) {
+    case TYJSON__NUM_UINT:
+        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;
+        v->uni.u64 = n.v.u;
+        break;
+    case TYJSON__NUM_SINT:
+        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT;
+        v->uni.i64 = n.v.i;
+        break;
+    case TYJSON__NUM_REAL:
+        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
+        v->uni.f64 = n.v.f;
+        break;
+    default:
+        v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
+        v->uni.str = (const char *)cur;
+        (*raw_count)++;
+        break;
+    }
+    return q;
+}
+
+/* true, false or null (lit, n bytes) at cur, stored with `tag`. */
+TYJSON__FORCEINLINE const u8 *read_literal(const u8 *cur, const u8 *end, tyjson_val *v,
+                                           const char *lit, usize n, u64 tag, failure *f) {
+    if (unlikely(!tyjson__match_literal(cur, end, lit, n, true))) {
+        set_failure(f, tyjson__literal_status(cur, end, lit, n), cur, EXPECT_LITERAL);
+        return NULL;
+    }
+    v->tag = tag;
+    v->uni.u64 = 0;
+    return cur + n;
+}
+
+/* NaN, Infinity or -Infinity at cur (TYJSON_READ_ALLOW_INF_NAN). */
+static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyjson_val *v,
+                                               failure *f) {
+    double d;
+    usize n = tyjson__match_inf_nan(cur, end, &d);
+    if (!n) {
+        set_failure(f, tyjson__inf_nan_status(cur, end), cur, EXPECT_LITERAL);
+        return NULL;
+    }
+    v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
+    v->uni.f64 = d;
+    return cur + n;
+}
+
+/* Any scalar at cur. When cur starts no value the failure's expectation
+ * is EXPECT_HERE: the caller's state knows what it wanted. */
+TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                          usize *raw_count, failure *f) {
+    u8 ch = *cur;
+    if (ch == '"') return read_str(cur, c, v, f);
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+        if (unlikely(ch == '-' && cur[1] == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+            return read_inf_nan(cur, c->end, v, f);
+        return read_num(cur, c, v, raw_count, f);
+    }
+    if (ch == 't')
+        return read_literal(cur, c->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, f);
+    if (ch == 'f')
+        return read_literal(cur, c->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, f);
+    if (ch == 'n') return read_literal(cur, c->end, v, "null", 4, TYJSON_TYPE_NULL, f);
+    if ((ch == 'N' || ch == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+        return read_inf_nan(cur, c->end, v, f);
+    set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
+    return NULL;
+}
+
+/* ----------------------------------------------------------------------------
  * The state machine. On success returns the document (owning p->buf); on
  * failure frees everything and returns NULL with err filled, positions
  * reported against `orig` (the caller's bytes) for line/column.
+ *
+ * Its macros take every local they touch as an argument, and each jumps
+ * only to the failure labels, as its name says.
  * ------------------------------------------------------------------------- */
+
+/* Records the failure f and jumps to `fail`. */
+#define GOTO_FAIL(f, c, pos, what)                                             \
+    do {                                                                       \
+        set_failure(&(f), (c), (pos), (what));                                 \
+        goto fail;                                                             \
+    } while (0)
+
+/* An unexpected byte at cur where `what` was wanted: truncation at the end. */
+#define GOTO_FAIL_AT(f, cur, end, what)                                        \
+    GOTO_FAIL(f, (cur) >= (end) ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, what)
+
+/* Room for k more values at v; the array may move (vals, v, vcap follow).
+ * Jumps to fail_nomem when it cannot grow. */
+#define NEED_SLOTS_OR_FAIL(p, vals, v, vcap, k)                                \
+    do {                                                                       \
+        if (unlikely((v) + (k) > (vcap))) {                                    \
+            usize at_ = (usize)((v) - (vals));                                 \
+            if (!grow((p), at_ + (k) - 1)) goto fail_nomem;                    \
+            (vals) = tyjson__doc_vals((p)->doc);                               \
+            (v) = (vals) + at_;                                                \
+            (vcap) = (vals) + (p)->cap;                                        \
+        }                                                                      \
+    } while (0)
+
+/* The scalar at cur into *v, then v++; jumps to fail when it is bad, or
+ * when cur starts no value (then `what` was wanted there). */
+#define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what)                   \
+    do {                                                                       \
+        (cur) = read_scalar((cur), &(cfg), (v), &(raw_count), &(f));           \
+        if (unlikely(!(cur))) {                                                \
+            if ((f).expect == EXPECT_HERE) (f).expect = (what);                \
+            goto fail;                                                         \
+        }                                                                      \
+        (v)++;                                                                 \
+    } while (0)
+
+/* Whitespace (the padding stops the skip), then comments when flags allow
+ * them; a bad comment jumps to fail. */
+#define SKIP_WS_OR_FAIL(f, cur, end, flags)                                    \
+    do {                                                                       \
+        if (tyjson__is_ws(*(cur))) (cur) = tyjson__skip_ws_padded((cur) + 1);  \
+        if (unlikely(*(cur) == '/') && ((flags) & TYJSON_READ_ALLOW_COMMENTS)) { \
+            tyjson__read_res r_ = tyjson__skip_comments((cur), (end));         \
+            if (r_.err) GOTO_FAIL(f, r_.err, r_.pos, EXPECT_COMMENT);          \
+            (cur) = r_.pos;                                                    \
+        }                                                                      \
+    } while (0)
+
+/* The first guess at the value array: corpus documents hold one value per
+ * 9-56 bytes minified and about twice that pretty-printed; starting near
+ * that keeps the peak low, and growing is a cheap realloc (mremap for
+ * large blocks). */
+static usize first_capacity(const parser *p) {
+    const u8 *q = p->buf, *end = p->buf + p->len;
+    while (q < end && tyjson__is_ws(*q)) q++;
+    bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
+    usize est = p->len / (pretty ? 20 : 10) + 16;
+    return est > p->max_vals ? p->max_vals : est;
+}
+
+/* Fills in the finished document from the values [vals, v). */
+static tyjson_doc *finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, usize raw_count,
+                              const u8 *cur) {
+    usize n = (usize)(v - vals);
+    if (raw_count) terminate_raws(vals, n);
+    /* Give back a value array that ended up much larger than needed. */
+    if (p->cap - n > 256) {
+        block_resize(p, n); /* a failed shrink keeps the larger block */
+        vals = tyjson__doc_vals(p->doc);
+    }
+    tyjson_doc *doc = p->doc;
+    doc->root = vals;
+    doc->read_size = (usize)(cur - p->buf);
+    doc->val_count = n;
+    doc->block_size = sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val);
+    doc->mem_size = doc->block_size + p->buf_size;
+    doc->alc = p->alc;
+    doc->str_pool = (char *)p->buf;
+    doc->str_pool_size = p->buf_size;
+    return doc;
+}
+
+/* Opens a container at v: parks the parent's child count in its tag and
+ * links the new one to its parent. Returns the new container's index. */
+TYJSON__FORCEINLINE usize open_container(tyjson_val *vals, tyjson_val *v, u64 type, usize ctn,
+                                         usize cnt) {
+    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
+    v->tag = type;
+    v->uni.ofs = ctn;
+    return (usize)(v - vals);
+}
+
 static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
                                tyjson_error *err) {
     u8 *const buf = p->buf;
     const u8 *const end = buf + p->len;
     const u8 *cur = buf;
-    const u8 *errpos = buf;
-    tyjson_status code = TYJSON_OK;
-    int expect = EXPECT_NONE; /* set on error paths only, for the message */
+    failure f = {TYJSON_OK, buf, EXPECT_NONE};
     const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    const u64 str_tag = TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT);
+    const scalar_cfg cfg = {end, flags,
+                            TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT),
+                            allow_invalid};
     usize raw_count = 0;
     u32 depth = 0;
     usize ctn = NO_CTN; /* index of the innermost open container */
@@ -487,238 +687,55 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
 
     p->max_vals = max_values(p->len, max_depth);
     p->max_depth = max_depth;
-    {
-        /* Corpus documents hold one value per 9-56 bytes minified and about
-         * twice that pretty-printed; starting near that keeps the peak low,
-         * and growing is a cheap realloc (mremap for large blocks). */
-        const u8 *q = buf;
-        while (q < end && tyjson__is_ws(*q)) q++;
-        bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
-        usize est = p->len / (pretty ? 20 : 10) + 16;
-        if (est > p->max_vals) est = p->max_vals;
-        if (!block_resize(p, est)) {
-            code = TYJSON_E_NOMEM;
-            goto fail_nopos;
-        }
-    }
+    if (!block_resize(p, first_capacity(p))) goto fail_nomem;
     vals = tyjson__doc_vals(p->doc);
     v = vals;
     vcap = vals + p->cap;
 
-#define NEED_SLOTS(k)                                                          \
-    do {                                                                       \
-        if (unlikely(v + (k) > vcap)) {                                        \
-            usize at_ = (usize)(v - vals);                                     \
-            if (!grow(p, at_ + (k) - 1)) {                                     \
-                code = TYJSON_E_NOMEM;                                         \
-                goto fail_nopos;                                               \
-            }                                                                  \
-            vals = tyjson__doc_vals(p->doc);                                   \
-            v = vals + at_;                                                    \
-            vcap = vals + p->cap;                                              \
-        }                                                                      \
-    } while (0)
-
-#define FAIL(c, pos)                                                           \
-    do {                                                                       \
-        code = (c);                                                            \
-        errpos = (pos);                                                        \
-        goto fail;                                                             \
-    } while (0)
-
-/* The same, saying what was being read (for the message). */
-#define FAIL_IN(c, pos, what)                                                  \
-    do {                                                                       \
-        expect = (what);                                                       \
-        FAIL(c, pos);                                                          \
-    } while (0)
-
-#define SKIP_WS()                                                              \
-    do {                                                                       \
-        if (tyjson__is_ws(*cur)) cur = tyjson__skip_ws_padded(cur + 1);        \
-        if (unlikely(*cur == '/') && (flags & TYJSON_READ_ALLOW_COMMENTS)) {   \
-            cur = skip_comments(cur, end, &errpos, &code);                     \
-            if (!cur) {                                                        \
-                expect = EXPECT_COMMENT;                                       \
-                goto fail;                                                     \
-            }                                                                  \
-        }                                                                      \
-    } while (0)
-
-/* The padding lets the number and string fast paths read ahead to the end. */
-_Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
-               "the DOM's padding covers the fast paths' read-ahead");
-
-/* Unexpected byte at cur where `what` was expected: truncation when we are
- * at the end. */
-#define FAIL_AT_CUR(what)                                                      \
-    FAIL_IN(cur >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, what)
-
-/* Reads a scalar at cur into *v (v already reserved), then jumps to `done`.
- * Containers jump to the open states. */
-#define READ_VALUE(done)                                                       \
-    do {                                                                       \
-        u8 c_ = *cur;                                                          \
-        if (c_ == '"') {                                                       \
-            const u8 *s_ = cur + 1;                                            \
-            tyjson__str_scan sc_ = tyjson__str_scan_padded(s_, end, allow_invalid); \
-            if (likely(sc_.err == TYJSON_OK && *sc_.stop == '"')) {            \
-                *(u8 *)(uintptr_t)sc_.stop = 0;                                \
-                v->tag = str_tag | ((u64)(sc_.stop - s_) << TYJSON__LEN_SHIFT); \
-                v->uni.str = (const char *)s_;                                 \
-                cur = sc_.stop + 1;                                            \
-            } else {                                                           \
-                if (sc_.err) FAIL_IN(sc_.err, sc_.stop, EXPECT_STRING);        \
-                tyjson__str_unesc u_ = tyjson__str_unescape(                   \
-                    sc_.stop, end, (u8 *)(uintptr_t)sc_.stop, allow_invalid);  \
-                if (u_.err) FAIL_IN(u_.err, u_.src, EXPECT_STRING);            \
-                *u_.dst = 0;                                                   \
-                v->tag = TYJSON_TYPE_STR | ((u64)(u_.dst - s_) << TYJSON__LEN_SHIFT); \
-                v->uni.str = (const char *)s_;                                 \
-                cur = u_.src;                                                  \
-            }                                                                  \
-            v++;                                                               \
-            goto done;                                                         \
-        }                                                                      \
-        if ((c_ >= '0' && c_ <= '9') || c_ == '-') {                           \
-            if (unlikely(c_ == '-' && cur[1] == 'I') &&                        \
-                (flags & TYJSON_READ_ALLOW_INF_NAN))                           \
-                goto inf_nan_##done;                                           \
-            tyjson__num n_;                                                    \
-            const u8 *q_ = tyjson__num_read_padded(cur, end, flags, &n_, &code, &errpos); \
-            if (!q_) {                                                         \
-                /* "1." or "-" cut off by the end of input */                  \
-                if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED; \
-                expect = EXPECT_NUMBER;                                        \
-                goto fail;                                                     \
-            }                                                                  \
-            switch (n_.kind) {                                                 \
-            case TYJSON__NUM_UINT:                                             \
-                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;                \
-                v->uni.u64 = n_.v.u;                                           \
-                break;                                                         \
-            case TYJSON__NUM_SINT:                                             \
-                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT;                \
-                v->uni.i64 = n_.v.i;                                           \
-                break;                                                         \
-            case TYJSON__NUM_REAL:                                             \
-                v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;                \
-                v->uni.f64 = n_.v.f;                                           \
-                break;                                                         \
-            default:                                                           \
-                v->tag = TYJSON_TYPE_RAW | ((u64)(q_ - cur) << TYJSON__LEN_SHIFT); \
-                v->uni.str = (const char *)cur;                                \
-                raw_count++;                                                   \
-                break;                                                         \
-            }                                                                  \
-            cur = q_;                                                          \
-            v++;                                                               \
-            goto done;                                                         \
-        }                                                                      \
-        if (c_ == 't') {                                                       \
-            if (tyjson__load32(cur) != tyjson__load32((const u8 *)"true"))     \
-                FAIL_IN(literal_error(cur, end, "true"), cur, EXPECT_LITERAL);                    \
-            v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE;                   \
-            v->uni.u64 = 0;                                                    \
-            cur += 4;                                                          \
-            v++;                                                               \
-            goto done;                                                         \
-        }                                                                      \
-        if (c_ == 'f') {                                                       \
-            if (tyjson__load32(cur + 1) != tyjson__load32((const u8 *)"alse")) \
-                FAIL_IN(literal_error(cur, end, "false"), cur, EXPECT_LITERAL);                   \
-            v->tag = TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE;                  \
-            v->uni.u64 = 0;                                                    \
-            cur += 5;                                                          \
-            v++;                                                               \
-            goto done;                                                         \
-        }                                                                      \
-        if (c_ == 'n') {                                                       \
-            if (tyjson__load32(cur) != tyjson__load32((const u8 *)"null"))     \
-                FAIL_IN(literal_error(cur, end, "null"), cur, EXPECT_LITERAL);                    \
-            v->tag = TYJSON_TYPE_NULL;                                         \
-            v->uni.u64 = 0;                                                    \
-            cur += 4;                                                          \
-            v++;                                                               \
-            goto done;                                                         \
-        }                                                                      \
-        if ((c_ == 'N' || c_ == 'I') && (flags & TYJSON_READ_ALLOW_INF_NAN))   \
-            goto inf_nan_##done;                                               \
-    } while (0)
-
-/* NaN / Infinity / -Infinity at cur, then `done`. */
-#define INF_NAN_STATE(done)                                                    \
-    inf_nan_##done : {                                                         \
-        bool neg_ = *cur == '-';                                               \
-        const u8 *s_ = cur + neg_;                                             \
-        double d_;                                                             \
-        if (!neg_ && end - s_ >= 3 && memcmp(s_, "NaN", 3) == 0) {             \
-            d_ = (double)NAN;                                                  \
-            cur = s_ + 3;                                                      \
-        } else if (end - s_ >= 8 && memcmp(s_, "Infinity", 8) == 0) {         \
-            d_ = neg_ ? -(double)INFINITY : (double)INFINITY;                  \
-            cur = s_ + 8;                                                      \
-        } else {                                                               \
-            FAIL_IN(literal_error(s_, end, *s_ == 'N' ? "NaN" : "Infinity"), cur, \
-                    EXPECT_LITERAL);                                           \
-        }                                                                      \
-        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;                        \
-        v->uni.f64 = d_;                                                       \
-        v++;                                                                   \
-        goto done;                                                             \
-    }
-
-    if ((flags & TYJSON_READ_ALLOW_BOM) && p->len >= 3 && buf[0] == 0xEF && buf[1] == 0xBB &&
-        buf[2] == 0xBF)
-        cur += 3;
-    SKIP_WS();
-    if (cur >= end) FAIL(TYJSON_E_EMPTY, end);
+    cur = tyjson__skip_bom(cur, end, flags);
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (cur >= end) GOTO_FAIL(f, TYJSON_E_EMPTY, end, EXPECT_NONE);
 
     /* ---- root value ---- */
-    NEED_SLOTS(1);
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_VALUE(root_end);
-    FAIL_AT_CUR(EXPECT_ROOT);
-    INF_NAN_STATE(root_end)
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_ROOT);
+    goto root_end;
 
     /* ---- arrays ---- */
 arr_open:
-    if (unlikely(++depth > max_depth)) FAIL(TYJSON_E_DEPTH, cur);
-    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
-    v->tag = TYJSON_TYPE_ARR;
-    v->uni.ofs = ctn;
-    ctn = (usize)(v - vals);
+    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
+    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
     cnt = 0;
     v++;
     cur++;
-    SKIP_WS();
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == ']') goto arr_close;
 arr_val:
-    NEED_SLOTS(1);
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
     cnt++;
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_VALUE(arr_val_end);
-    FAIL_AT_CUR(cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
-    INF_NAN_STATE(arr_val_end)
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
+                        cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
 arr_val_end:
     if (*cur == ',') {
         cur++;
-        SKIP_WS();
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
         if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
         goto arr_val;
     }
     if (*cur == ']') goto arr_close;
-    SKIP_WS();
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == ',') {
         cur++;
-        SKIP_WS();
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
         if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
         goto arr_val;
     }
     if (*cur == ']') goto arr_close;
-    FAIL_AT_CUR(EXPECT_ARR_NEXT);
+    GOTO_FAIL_AT(f, cur, end, EXPECT_ARR_NEXT);
 arr_close : {
     cur++;
     depth--;
@@ -735,70 +752,48 @@ arr_close : {
 
     /* ---- objects ---- */
 obj_open:
-    if (unlikely(++depth > max_depth)) FAIL(TYJSON_E_DEPTH, cur);
-    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
-    v->tag = TYJSON_TYPE_OBJ;
-    v->uni.ofs = ctn;
-    ctn = (usize)(v - vals);
+    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
+    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
     cnt = 0;
     v++;
     cur++;
-    SKIP_WS();
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == '}') goto obj_close;
 obj_key:
-    if (unlikely(*cur != '"')) FAIL_AT_CUR(cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
-    NEED_SLOTS(2);
+    if (unlikely(*cur != '"')) GOTO_FAIL_AT(f, cur, end, cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 2);
     cnt++;
-    {
-        const u8 *s = cur + 1;
-        tyjson__str_scan sc = tyjson__str_scan_padded(s, end, allow_invalid);
-        if (likely(sc.err == TYJSON_OK && *sc.stop == '"')) {
-            *(u8 *)(uintptr_t)sc.stop = 0;
-            v->tag = str_tag | ((u64)(sc.stop - s) << TYJSON__LEN_SHIFT);
-            v->uni.str = (const char *)s;
-            cur = sc.stop + 1;
-        } else {
-            if (sc.err) FAIL_IN(sc.err, sc.stop, EXPECT_STRING);
-            tyjson__str_unesc u =
-                tyjson__str_unescape(sc.stop, end, (u8 *)(uintptr_t)sc.stop, allow_invalid);
-            if (u.err) FAIL_IN(u.err, u.src, EXPECT_STRING);
-            *u.dst = 0;
-            v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
-            v->uni.str = (const char *)s;
-            cur = u.src;
-        }
-        v++;
-    }
+    cur = read_str(cur, &cfg, v, &f);
+    if (unlikely(!cur)) goto fail;
+    v++;
     if (likely(*cur == ':')) {
         cur++;
     } else {
-        SKIP_WS();
-        if (*cur != ':') FAIL_AT_CUR(EXPECT_COLON);
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (*cur != ':') GOTO_FAIL_AT(f, cur, end, EXPECT_COLON);
         cur++;
     }
-    SKIP_WS();
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
-    READ_VALUE(obj_val_end);
-    FAIL_AT_CUR(EXPECT_OBJ_VALUE);
-    INF_NAN_STATE(obj_val_end)
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_OBJ_VALUE);
 obj_val_end:
     if (*cur == ',') {
         cur++;
-        SKIP_WS();
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
         if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
         goto obj_key;
     }
     if (*cur == '}') goto obj_close;
-    SKIP_WS();
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
     if (*cur == ',') {
         cur++;
-        SKIP_WS();
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
         if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
         goto obj_key;
     }
     if (*cur == '}') goto obj_close;
-    FAIL_AT_CUR(EXPECT_OBJ_NEXT);
+    GOTO_FAIL_AT(f, cur, end, EXPECT_OBJ_NEXT);
 obj_close : {
     tyjson_val *c = vals + ctn;
     usize parent = c->uni.ofs;
@@ -807,11 +802,8 @@ obj_close : {
     if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
         bool nomem = false;
         const tyjson_val *dup = find_duplicate(p, c, cnt, &nomem);
-        if (nomem) {
-            code = TYJSON_E_NOMEM;
-            goto fail_nopos;
-        }
-        if (dup) FAIL(TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1);
+        if (nomem) goto fail_nomem;
+        if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
     }
     cur++;
     depth--;
@@ -823,119 +815,57 @@ obj_close : {
 }
 
 root_end:
-    SKIP_WS();
-    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end) FAIL(TYJSON_E_TRAILING, cur);
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end)
+        GOTO_FAIL(f, TYJSON_E_TRAILING, cur, EXPECT_NONE);
     if (cur > end) cur = end;
-    {
-        usize n = (usize)(v - vals);
-        if (raw_count) terminate_raws(vals, n);
-        /* Give back a value array that ended up much larger than needed. */
-        if (p->cap - n > 256) {
-            block_resize(p, n); /* a failed shrink keeps the larger block */
-            vals = tyjson__doc_vals(p->doc);
-        }
-        tyjson_doc *doc = p->doc;
-        doc->root = vals;
-        doc->read_size = (usize)(cur - buf);
-        doc->val_count = n;
-        doc->block_size = sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val);
-        doc->mem_size = doc->block_size + p->buf_size;
-        doc->alc = p->alc;
-        doc->str_pool = (char *)buf;
-        doc->str_pool_size = p->buf_size;
-        tyjson__err_ok(err);
-        return doc;
-    }
+    tyjson__err_ok(err);
+    return finish_doc(p, vals, v, raw_count, cur);
 
 fail:
-    report_error(p, err, orig, code, expect, errpos);
+    report_error(p, err, orig, f.code, f.expect, f.pos);
     goto cleanup;
-fail_nopos:
-    tyjson__err_set(err, code, orig, p->len, (usize)(cur - buf));
+fail_nomem:
+    tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
 cleanup:
     tyjson__free(&p->alc, p->doc);
     tyjson__free(&p->alc, p->buf);
     p->doc = NULL;
     p->buf = NULL;
     return NULL;
+}
 
-#undef NEED_SLOTS
-#undef FAIL
-#undef FAIL_IN
-#undef SKIP_WS
-#undef FAIL_AT_CUR
-#undef READ_VALUE
-#undef INF_NAN_STATE
+#undef GOTO_FAIL
+#undef GOTO_FAIL_AT
+#undef NEED_SLOTS_OR_FAIL
+#undef SKIP_WS_OR_FAIL
+#undef READ_SCALAR_OR_FAIL
+
+static u32 depth_limit(const tyjson_read_options *opts) {
+    return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
 }
 
 /* ----------------------------------------------------------------------------
- * With STOP_WHEN_DONE only the first value is copied: a light scan finds
- * where it ends (brackets outside strings, honouring escapes and, when
- * enabled, comments), so reading record after record from a large buffer
- * stays linear. The strict parse of that prefix then validates it; a prefix
- * that is wrong for invalid input makes the parse fail at the same byte as
- * the full input would.
+ * With STOP_WHEN_DONE only the first value is copied: the reading core's
+ * validating skip finds where it ends, so reading record after record from
+ * a large buffer stays linear. A first value that does not skip cleanly is
+ * parsed with the whole input, which then fails where it is wrong.
  * ------------------------------------------------------------------------- */
-static usize first_value_extent(const u8 *p, usize len, u32 flags) {
-    const u8 *s = p, *end = p + len;
-    usize depth = 0;
-    bool comments = (flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
-    if ((flags & TYJSON_READ_ALLOW_BOM) && len >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF)
-        s += 3;
-    while (s < end) {
-        u8 c = *s;
-        if (tyjson__is_ws(c)) {
-            s++;
-            continue;
-        }
-        if (comments && c == '/' && end - s >= 2 && (s[1] == '/' || s[1] == '*')) {
-            const u8 *errpos;
-            tyjson_status code;
-            const u8 *q = skip_comments(s, end, &errpos, &code);
-            if (!q) return len;
-            s = q;
-            continue;
-        }
-        if (c == '"') {
-            s++;
-            while (s < end && *s != '"') s += (*s == '\\') ? 2 : 1;
-            if (s >= end) return len;
-            s++;
-            if (depth == 0) return (usize)(s - p);
-            continue;
-        }
-        if (c == '[' || c == '{') {
-            depth++;
-            s++;
-            continue;
-        }
-        if (c == ']' || c == '}') {
-            s++;
-            if (depth <= 1) return (usize)(s - p);
-            depth--;
-            continue;
-        }
-        if (c == ',' || c == ':') {
-            s++;
-            continue;
-        }
-        /* A scalar token: runs to the next delimiter (at least one byte, so
-         * that a stray delimiter cannot stall the scan). */
-        s++;
-        while (s < end && !tyjson__is_ws(*s) && *s != ',' && *s != ']' && *s != '}' &&
-               *s != '[' && *s != '{' && *s != '"' && *s != '/')
-            s++;
-        if (depth == 0) return (usize)(s - p);
-    }
-    return len;
+static usize first_value_extent(const u8 *p, usize len, const tyjson_read_options *opts) {
+    u32 flags = opts ? opts->flags : 0;
+    const u8 *end = p + len;
+    tyjson_alloc alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+    tyjson__skip_opts o = {end, flags, 0, depth_limit(opts), &alc};
+    tyjson__read_res r = tyjson__skip_ws_comments(tyjson__skip_bom(p, end, flags), end,
+                                                  (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
+    if (r.err || r.pos >= end) return len;
+    r = tyjson__skip_value(r.pos, &o);
+    return r.err ? len : (usize)(r.pos - p);
 }
 
 /* ----------------------------------------------------------------------------
  * Entry points
  * ------------------------------------------------------------------------- */
-static u32 depth_limit(const tyjson_read_options *opts) {
-    return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
-}
 
 /* Parses a padded copy of the first copy_len bytes of dat (len bytes). */
 static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read_options *opts,
@@ -965,28 +895,14 @@ static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
                                 const tyjson_read_options *opts, tyjson_error *err) {
     u32 flags = opts ? opts->flags : 0;
     tyjson_doc *doc = parse_copy(dat, copy_len, opts, err);
-    if (!doc && copy_len < len && err && err->code != TYJSON_E_NOMEM &&
-        err->code != TYJSON_E_SIZE) {
-        /* The prefix ends where the light scan saw the value end, and the
-         * parser took that for the end of input ("nul" of "nul\n", "1." of
-         * "1. 2"). The byte after the prefix is all it needs to decide as
-         * the full input would: a scalar ends at the first byte that cannot
-         * continue it. Retry once with that byte. */
-        copy_len++;
-        doc = parse_copy(dat, copy_len, opts, err);
-    }
     if (doc && copy_len < len && doc->read_size == copy_len) {
         /* Whitespace (and comments, when allowed) after the first value
-         * count as consumed, so that the next read starts at a value. */
+         * count as consumed, so that the next read starts at a value; a bad
+         * comment is left for the next read to report. */
         const u8 *q = (const u8 *)dat + copy_len, *e = (const u8 *)dat + len;
-        if (flags & TYJSON_READ_ALLOW_COMMENTS) {
-            const u8 *errpos;
-            tyjson_status code;
-            const u8 *r = skip_comments(q, e, &errpos, &code);
-            q = r ? r : tyjson__skip_ws(q, e);
-        } else {
-            q = tyjson__skip_ws(q, e);
-        }
+        tyjson__read_res r =
+            tyjson__skip_ws_comments(q, e, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
+        q = r.err ? tyjson__skip_ws(q, e) : r.pos;
         doc->read_size = (usize)(q - (const u8 *)dat);
     }
     if (!doc && err) {
@@ -1005,7 +921,7 @@ tyjson_doc *tyjson_read_opts(const char *dat, usize len, const tyjson_read_optio
     if (!dat) dat = "";
     usize copy_len = len;
     if (opts && (opts->flags & TYJSON_READ_STOP_WHEN_DONE))
-        copy_len = first_value_extent((const u8 *)dat, len, opts->flags);
+        copy_len = first_value_extent((const u8 *)dat, len, opts);
     return parse_prefix(dat, len, copy_len, opts, err);
 }
 
@@ -1117,7 +1033,7 @@ static tyjson_doc *read_stream(FILE *fp, const tyjson_read_options *opts, tyjson
     p.len = n;
     p.buf_size = cap;
     if (flags & TYJSON_READ_STOP_WHEN_DONE) {
-        usize ext = first_value_extent(p.buf, n, flags);
+        usize ext = first_value_extent(p.buf, n, opts);
         if (ext < n) {
             /* Parse only the first value, as tyjson_read_opts does. */
             tyjson_doc *doc = parse_prefix((const char *)p.buf, n, ext, opts, err);

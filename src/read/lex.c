@@ -176,3 +176,23 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
         src += n;
     }
 }
+
+/* Walks a string body from p (after the opening quote) without writing it:
+ * the plain scanner finds each backslash, decode_escape checks the escape
+ * into a scratch buffer, so skipping and decoding accept the same strings. */
+TYJSON__FIRST_USE
+tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid) {
+    for (;;) {
+        tyjson__str_scan r = tyjson__str_scan_plain(p, end, allow_invalid);
+        if (r.err != TYJSON_OK) return r;
+        if (*r.stop == '"') {
+            r.stop++;
+            return r;
+        }
+        u8 scratch[8];
+        u8 *dst = scratch;
+        usize used = decode_escape(r.stop, end, &dst, allow_invalid, &r.err);
+        if (!used) return r;
+        p = r.stop + used;
+    }
+}

@@ -1,13 +1,15 @@
 /*
- * lex.h - the byte-level reading core shared by the DOM parser, the binding
- * decoder and the pull reader: character classes, whitespace, literals,
- * UTF-8 validation and string scanning/unescaping.
+ * lex.h - the byte level of the reading core, for the DOM parser and the
+ * binding decoder: character classes (chartab.c), whitespace skipping (a
+ * padded and a bounded form), the UTF-8 rules (validation, decoding,
+ * encoding; the string writer uses them too), and string scanning,
+ * skipping and unescaping (lex.c; the long scans in simd.c). Relaxed
+ * syntax, literals and value skipping are in syntax.h.
  *
- * Every function takes the real end of the data and never reads at or past
- * it, so the same code serves callers whose input has no padding (binding
- * decoder over the caller's bytes, pull reader over chunks). The DOM parser,
- * whose copy of the input is followed by TYJSON__PAD zero bytes, uses the
- * unchecked whitespace helper as well.
+ * Functions take the real end of the data and never read at or past it,
+ * except the ones named for padded input (tyjson__skip_ws_padded,
+ * tyjson__str_scan_padded), which rely on the DOM parser's TYJSON__PAD zero
+ * bytes after the end.
  */
 #ifndef TYJSON_LEX_H
 #define TYJSON_LEX_H
@@ -147,35 +149,78 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws(const u8 *p, const u8 *end) {
     return p;
 }
 
-/* Length (2-4) of the valid UTF-8 multi-byte sequence at p (p[0] >= 0x80),
- * or 0 if invalid: stray continuation, overlong form, surrogate, above
- * U+10FFFF, or truncated by end. */
-static inline usize tyjson__utf8_seq_slow(const u8 *p, const u8 *end) {
-    u8 b0 = p[0];
-    usize avail = (usize)(end - p);
-    if (b0 < 0xC2) return 0;
-    if (b0 < 0xE0) {
-        if (avail < 2 || (p[1] & 0xC0) != 0x80) return 0;
-        return 2;
-    }
-    if (b0 < 0xF0) {
-        if (avail < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80) return 0;
-        if (b0 == 0xE0 && p[1] < 0xA0) return 0; /* overlong */
-        if (b0 == 0xED && p[1] >= 0xA0) return 0; /* surrogate */
+/* ----------------------------------------------------------------------------
+ * UTF-8: the one rule set of the library (the readers validate with it, the
+ * string writer validates and replaces with it). Valid is RFC 3629: no stray
+ * continuation, no overlong form, no surrogate, nothing above U+10FFFF.
+ * ------------------------------------------------------------------------- */
+
+/* Length (2-4) of the valid multi-byte sequence at s (s < end, *s >= 0x80)
+ * and its code point in *cp; 0 if invalid or cut by end. The common 2- and
+ * 3-byte forms take no loop. */
+TYJSON__FORCEINLINE usize tyjson__utf8_decode(const u8 *s, const u8 *end, u32 *cp) {
+    u32 c = s[0];
+    usize avail = (usize)(end - s);
+    if (c >= 0xE0 && c < 0xF0) {
+        if (avail < 3) return 0;
+        u32 b1 = s[1], b2 = s[2];
+        u32 v = ((c & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
+        /* continuation bytes, not overlong, not a surrogate */
+        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || v < 0x800 || (v & 0xF800) == 0xD800)
+            return 0;
+        *cp = v;
         return 3;
     }
-    if (b0 < 0xF5) {
-        if (avail < 4 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 ||
-            (p[3] & 0xC0) != 0x80)
-            return 0;
-        if (b0 == 0xF0 && p[1] < 0x90) return 0; /* overlong */
-        if (b0 == 0xF4 && p[1] >= 0x90) return 0; /* > U+10FFFF */
+    if (c >= 0xC2 && c < 0xE0) {
+        if (avail < 2 || (s[1] & 0xC0) != 0x80) return 0;
+        *cp = ((c & 0x1F) << 6) | (u32)(s[1] & 0x3F);
+        return 2;
+    }
+    if (c >= 0xF0 && c < 0xF5) {
+        if (avail < 4) return 0;
+        u32 b1 = s[1], b2 = s[2], b3 = s[3];
+        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (b3 & 0xC0) != 0x80) return 0;
+        u32 v = ((c & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
+        if (v < 0x10000 || v > 0x10FFFF) return 0;
+        *cp = v;
         return 4;
     }
     return 0;
 }
 
-/* Same contract. With 4 bytes available, one little-endian load decides
+/* Length (2-4) of the valid sequence at p, or 0: tyjson__utf8_decode
+ * without the code point. */
+TYJSON__FORCEINLINE usize tyjson__utf8_seq_slow(const u8 *p, const u8 *end) {
+    u32 cp;
+    return tyjson__utf8_decode(p, end, &cp);
+}
+
+/* Length (1-3) of the maximal invalid subpart at an invalid sequence s (s <
+ * end): the longest prefix of a valid sequence that is there, at least 1
+ * (what one U+FFFD replaces, as Unicode recommends). */
+static inline usize tyjson__utf8_bad_len(const u8 *s, const u8 *end) {
+    u8 c = s[0], lo = 0x80, hi = 0xBF;
+    usize len;
+    if (c < 0xC2 || c >= 0xF5) return 1;
+    if (c < 0xE0) {
+        len = 2;
+    } else if (c < 0xF0) {
+        len = 3;
+        if (c == 0xE0) lo = 0xA0;      /* overlong */
+        else if (c == 0xED) hi = 0x9F; /* surrogates */
+    } else {
+        len = 4;
+        if (c == 0xF0) lo = 0x90;      /* overlong */
+        else if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
+    }
+    usize avail = (usize)(end - s), i = 1;
+    if (avail < 2 || s[1] < lo || s[1] > hi) return 1;
+    for (i = 2; i < len && i < avail && (s[i] & 0xC0) == 0x80; i++) {
+    }
+    return i;
+}
+
+/* tyjson__utf8_seq_slow's contract. With 4 bytes available, one little-endian load decides
  * each form with a mask and a compare instead of a branch per byte; the
  * 3-byte form is tested first because CJK text is made of it. */
 TYJSON__FORCEINLINE usize tyjson__utf8_seq(const u8 *p, const u8 *end) {
@@ -304,5 +349,13 @@ typedef struct tyjson__str_unesc {
  */
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid);
+
+/**
+ * Checks a string body from p (just after the opening quote) as
+ * tyjson__str_unescape would decode it, writing nothing. On success err =
+ * TYJSON_OK and stop is the byte after the closing quote; on failure the
+ * error and its byte as tyjson__str_unescape reports them.
+ */
+tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid);
 
 #endif /* TYJSON_LEX_H */

@@ -11,6 +11,7 @@
  * byte, so a long string never needs a reservation much larger than a block.
  */
 #include "write/str_write.h"
+#include "read/lex.h"
 #include "read/simd.h"
 
 /* Input bytes per reservation: 6 * BLOCK + BLOCK_EXTRA <= RESERVE_MAX. */
@@ -97,44 +98,8 @@ static usize first_flagged_scan(const u8 *s, const u8 *tab) {
  * UTF-8.
  * ------------------------------------------------------------------------- */
 
-/* Whole-sequence tests on a little-endian u32 load (byte 0 in the low bits). */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#  define FAST_UTF8_LE 1
-#else
-#  define FAST_UTF8_LE 0
-#endif
-
-/* Decodes the sequence at s (s < end, *s >= 0x80). Returns its length (2-4)
- * and the code point, or minus the length of the maximal invalid subpart
- * (the longest prefix of a valid sequence that is there, at least 1). */
-static int utf8_decode(const u8 *s, const u8 *end, u32 *cp) {
-    u8 c = s[0], lo = 0x80, hi = 0xBF;
-    int len;
-    if (c < 0xC2) return -1;
-    if (c < 0xE0) {
-        len = 2;
-    } else if (c < 0xF0) {
-        len = 3;
-        if (c == 0xE0) lo = 0xA0;      /* overlong */
-        else if (c == 0xED) hi = 0x9F; /* surrogates */
-    } else if (c < 0xF5) {
-        len = 4;
-        if (c == 0xF0) lo = 0x90;      /* overlong */
-        else if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
-    } else {
-        return -1;
-    }
-    usize avail = (usize)(end - s);
-    if (avail < 2 || s[1] < lo || s[1] > hi) return -1;
-    u32 v = (u32)(c & (0xFF >> (len + 1)));
-    v = (v << 6) | (u32)(s[1] & 0x3F);
-    for (int i = 2; i < len; i++) {
-        if ((usize)i >= avail || (s[i] & 0xC0) != 0x80) return -i;
-        v = (v << 6) | (u32)(s[i] & 0x3F);
-    }
-    *cp = v;
-    return len;
-}
+/* The rules are the reading core's (read/lex.h): the writer validates what
+ * it copies with the same functions the readers use. */
 
 TYJSON__FORCEINLINE char *put_u16(char *d, u32 u) {
     d[0] = '\\';
@@ -146,49 +111,15 @@ TYJSON__FORCEINLINE char *put_u16(char *d, u32 u) {
     return d + 6;
 }
 
-/* Length (2-4) of the valid sequence at s with `avail` bytes left, and its
- * code point; 0 if invalid. The common 2- and 3-byte forms take no loop. */
-TYJSON__FORCEINLINE int utf8_valid(const u8 *s, usize avail, u32 *cp) {
-    u32 c = s[0];
-    if (c >= 0xE0 && c < 0xF0) {
-        if (avail < 3) return 0;
-        u32 b1 = s[1], b2 = s[2];
-        u32 v = ((c & 0x0F) << 12) | ((b1 & 0x3F) << 6) | (b2 & 0x3F);
-        /* continuation bytes, not overlong, not a surrogate */
-        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || v < 0x800 || (v & 0xF800) == 0xD800)
-            return 0;
-        *cp = v;
-        return 3;
-    }
-    if (c >= 0xC2 && c < 0xE0) {
-        if (avail < 2 || (s[1] & 0xC0) != 0x80) return 0;
-        *cp = ((c & 0x1F) << 6) | (u32)(s[1] & 0x3F);
-        return 2;
-    }
-    if (c >= 0xF0 && c < 0xF5) {
-        if (avail < 4) return 0;
-        u32 b1 = s[1], b2 = s[2], b3 = s[3];
-        if ((b1 & 0xC0) != 0x80 || (b2 & 0xC0) != 0x80 || (b3 & 0xC0) != 0x80) return 0;
-        u32 v = ((c & 0x07) << 18) | ((b1 & 0x3F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F);
-        if (v < 0x10000 || v > 0x10FFFF) return 0;
-        *cp = v;
-        return 4;
-    }
-    return 0;
-}
-
-/* Replaces the maximal invalid subpart at s (see utf8_decode) with U+FFFD,
- * or fails. Returns the new cursor or NULL; advances *ps. */
+/* Replaces the maximal invalid subpart at s (tyjson__utf8_bad_len) with
+ * U+FFFD, or fails. Returns the new cursor or NULL; advances *ps. */
 static TYJSON__NOINLINE char *utf8_bad(tyjson__wbuf *wb, char *d, const u8 **ps,
                                        const u8 *end, tyjson_write_flags flags) {
-    u32 cp;
-    int len = utf8_decode(*ps, end, &cp);
-    if (len > 0 || !(flags & TYJSON_WRITE_REPLACE_INVALID_UTF8)) {
-        /* len > 0 cannot happen: utf8_valid and utf8_decode agree. */
+    if (!(flags & TYJSON_WRITE_REPLACE_INVALID_UTF8)) {
         tyjson__wbuf_fail(wb, TYJSON_E_UTF8);
         return NULL;
     }
-    *ps += -len;
+    *ps += tyjson__utf8_bad_len(*ps, end);
     if (flags & TYJSON_WRITE_ESCAPE_UNICODE) return put_u16(d, 0xFFFD);
     memcpy(d, "\xEF\xBF\xBD", 3);
     return d + 3;
@@ -201,32 +132,9 @@ static char *utf8_run(tyjson__wbuf *wb, char *d, const u8 **ps, const u8 *blk_en
     const u8 *s = *ps;
     if (!(flags & TYJSON_WRITE_ESCAPE_UNICODE)) {
         do {
-            u32 cp;
-            usize avail = (usize)(end - s);
-#if FAST_UTF8_LE
-            if (likely(avail >= 4)) {
-                /* Fast forms on one 4-byte load: 3 bytes (1110xxxx 10xxxxxx
-                 * 10xxxxxx) whose lead is not E0 (overlongs) or ED
-                 * (surrogates), which covers CJK text; then 2 bytes
-                 * (110xxxxx 10xxxxxx) with a lead of at least C2. */
-                u32 x;
-                memcpy(&x, s, 4);
-                memcpy(d, &x, 4); /* room: 6 bytes per input byte */
-                if ((x & 0xC0C0F0u) == 0x8080E0u && ((0xDFFEu >> (x & 15u)) & 1u)) {
-                    d += 3;
-                    s += 3;
-                    continue;
-                }
-                if ((x & 0xC0E0u) == 0x80C0u && (x & 0x1Eu) != 0) {
-                    d += 2;
-                    s += 2;
-                    continue;
-                }
-            }
-#endif
-            int len = utf8_valid(s, avail, &cp);
+            usize len = tyjson__utf8_seq(s, end);
             if (likely(len)) {
-                if (likely(avail >= 4)) {
+                if (likely(end - s >= 4)) {
                     memcpy(d, s, 4); /* d has room: 6 bytes per input byte */
                 } else {
                     d[0] = (char)s[0];
@@ -243,7 +151,7 @@ static char *utf8_run(tyjson__wbuf *wb, char *d, const u8 **ps, const u8 *blk_en
     } else {
         do {
             u32 cp;
-            int len = utf8_valid(s, (usize)(end - s), &cp);
+            usize len = tyjson__utf8_decode(s, end, &cp);
             if (likely(len)) {
                 if (cp >= 0x10000) {
                     cp -= 0x10000;
@@ -312,7 +220,7 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
              * here while they do. Room: 6 output bytes per input byte and
              * BLOCK_EXTRA past the block take the 8-byte stores. */
             do {
-#if FAST_UTF8_LE
+#if TYJSON__SWAR /* little-endian words */
                 u64 w;
                 if (e == 'u') {
                     /* `\u00XY` as a little-endian word */

@@ -1,0 +1,212 @@
+/*
+ * skip.c - the out-of-line part of syntax.h: comments, and skipping a whole
+ * value (unknown keys of the binding, the extent of a value for
+ * TYJSON_READ_STOP_WHEN_DONE and for members kept as text).
+ */
+#include "read/syntax.h"
+#include "num/num.h"
+
+/* The block comment whose "/" "*" is at p: the byte after its end, or NULL. */
+static const u8 *block_comment_end(const u8 *p, const u8 *end) {
+    const u8 *q = p + 2;
+    for (;;) {
+        q = (const u8 *)memchr(q, '*', (usize)(end - q));
+        if (!q || end - q < 2) return NULL;
+        if (q[1] == '/') return q + 2;
+        q++;
+    }
+}
+
+tyjson__read_res tyjson__skip_comments(const u8 *p, const u8 *end) {
+    for (;;) {
+        p = tyjson__skip_ws(p, end);
+        if (p >= end || *p != '/') return tyjson__read_ok(p);
+        if (end - p < 2) return tyjson__read_fail(p, TYJSON_E_TRUNCATED, TYJSON__EXPECT_COMMENT);
+        if (p[1] == '/') {
+            const u8 *nl = (const u8 *)memchr(p + 2, '\n', (usize)(end - p - 2));
+            p = nl ? nl + 1 : end;
+        } else if (p[1] == '*') {
+            const u8 *q = block_comment_end(p, end);
+            if (!q) return tyjson__read_fail(p, TYJSON_E_COMMENT, TYJSON__EXPECT_COMMENT);
+            p = q;
+        } else {
+            return tyjson__read_fail(p, TYJSON_E_UNEXPECTED_CHAR, TYJSON__EXPECT_COMMENT);
+        }
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * Values. The walk keeps one bit per open container (1 = object) so that
+ * hostile nesting costs no C stack; `obj` caches the innermost one's.
+ * ------------------------------------------------------------------------- */
+#define INLINE_WORDS 16 /* 1024 levels */
+
+typedef struct walk {
+    const tyjson__skip_opts *o;
+    u64 *bits;
+    usize cap_bits, lvl;
+    u64 inl[INLINE_WORDS];
+} walk;
+
+/* Room for one more level: doubles the bits from the allocator. */
+static TYJSON__NOINLINE bool more_bits(walk *w) {
+    usize bytes = w->cap_bits / 8, nbytes = bytes * 2;
+    u64 *nb;
+    if (w->bits == w->inl) {
+        nb = (u64 *)tyjson__malloc(w->o->alc, nbytes);
+        if (nb) memcpy(nb, w->inl, bytes);
+    } else {
+        nb = (u64 *)tyjson__realloc(w->o->alc, w->bits, bytes, nbytes);
+    }
+    if (!nb) return false;
+    w->bits = nb;
+    w->cap_bits *= 2;
+    return true;
+}
+
+static bool push_level(walk *w, bool obj) {
+    if (w->lvl == w->cap_bits && !more_bits(w)) return false;
+    u64 bit = (u64)1 << (w->lvl % 64);
+    if (obj) w->bits[w->lvl / 64] |= bit;
+    else w->bits[w->lvl / 64] &= ~bit;
+    w->lvl++;
+    return true;
+}
+
+/* Whether the innermost open container (lvl > 0) is an object. */
+static bool in_object(const walk *w) {
+    usize i = w->lvl - 1;
+    return (w->bits[i / 64] >> (i % 64)) & 1;
+}
+
+static tyjson__read_res skip_string(const u8 *p, const tyjson__skip_opts *o) {
+    bool allow_invalid = (o->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+    tyjson__str_scan r = tyjson__str_skip(p + 1, o->end, allow_invalid);
+    if (r.err != TYJSON_OK) return tyjson__read_fail(r.stop, r.err, TYJSON__EXPECT_NONE);
+    return tyjson__read_ok(r.stop);
+}
+
+static tyjson__read_res skip_literal(const u8 *p, const u8 *end, const char *lit, usize n) {
+    if (tyjson__match_literal(p, end, lit, n, false)) return tyjson__read_ok(p + n);
+    return tyjson__read_fail(p, tyjson__literal_status(p, end, lit, n), TYJSON__EXPECT_LITERAL);
+}
+
+static tyjson__read_res skip_number(const u8 *p, const u8 *end) {
+    tyjson__num num;
+    tyjson_status st;
+    const u8 *ep;
+    /* Out-of-range numbers are valid JSON: skipping them is fine. */
+    const u8 *q = tyjson__num_read(p, end, TYJSON_READ_BIGNUM_AS_RAW, &num, &st, &ep);
+    if (q) return tyjson__read_ok(q);
+    /* "1." or "-" cut off by the end of input */
+    if (st == TYJSON_E_NUMBER && ep >= end) st = TYJSON_E_TRUNCATED;
+    return tyjson__read_fail(ep, st, TYJSON__EXPECT_NUMBER);
+}
+
+static tyjson__read_res skip_scalar(const u8 *p, const tyjson__skip_opts *o) {
+    const u8 *end = o->end;
+    switch (*p) {
+    case '"': return skip_string(p, o);
+    case 't': return skip_literal(p, end, "true", 4);
+    case 'f': return skip_literal(p, end, "false", 5);
+    case 'n': return skip_literal(p, end, "null", 4);
+    default: break;
+    }
+    if ((o->flags & TYJSON_READ_ALLOW_INF_NAN) && tyjson__inf_nan_start(p, end)) {
+        double v;
+        usize n = tyjson__match_inf_nan(p, end, &v);
+        if (n) return tyjson__read_ok(p + n);
+        return tyjson__read_fail(p, tyjson__inf_nan_status(p, end), TYJSON__EXPECT_LITERAL);
+    }
+    if (*p == '-' || (*p >= '0' && *p <= '9')) return skip_number(p, end);
+    return tyjson__read_fail(p, TYJSON_E_UNEXPECTED_CHAR, TYJSON__EXPECT_VALUE);
+}
+
+/* Something else was expected at p: end of input or a wrong byte. */
+static tyjson__read_res expected(const u8 *p, const u8 *end, tyjson__expect what) {
+    return tyjson__read_fail(p, p >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, what);
+}
+
+/* The walk proper: one state per label (a value, a key, after a value),
+ * as the grammar reads. */
+static tyjson__read_res walk_value(walk *w, const u8 *p) {
+    const tyjson__skip_opts *o = w->o;
+    const u8 *end = o->end;
+    const bool comments = (o->flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    const bool trailing = (o->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
+    bool obj = false;
+    tyjson__read_res r;
+
+value:
+    if (p >= end) return expected(p, end, TYJSON__EXPECT_VALUE);
+    if (*p == '{' || *p == '[') {
+        obj = *p == '{';
+        if (o->depth + w->lvl + 1 > o->max_depth)
+            return tyjson__read_fail(p, TYJSON_E_DEPTH, TYJSON__EXPECT_NONE);
+        if (!push_level(w, obj)) return tyjson__read_fail(p, TYJSON_E_NOMEM, TYJSON__EXPECT_NONE);
+        r = tyjson__skip_ws_comments(p + 1, end, comments);
+        if (r.err) return r;
+        p = r.pos;
+        if (p < end && *p == (obj ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+        if (obj) goto key;
+        goto value;
+    }
+    r = skip_scalar(p, o);
+    if (r.err) return r;
+    p = r.pos;
+    goto after;
+
+key:
+    if (p >= end || *p != '"') return expected(p, end, TYJSON__EXPECT_KEY);
+    r = skip_string(p, o);
+    if (r.err) return r;
+    r = tyjson__skip_ws_comments(r.pos, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    if (p >= end || *p != ':') return expected(p, end, TYJSON__EXPECT_COLON);
+    r = tyjson__skip_ws_comments(p + 1, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    goto value;
+
+close:
+    w->lvl--;
+    if (w->lvl) obj = in_object(w);
+
+after:
+    if (w->lvl == 0) return tyjson__read_ok(p);
+    r = tyjson__skip_ws_comments(p, end, comments);
+    if (r.err) return r;
+    p = r.pos;
+    if (p < end && *p == ',') {
+        r = tyjson__skip_ws_comments(p + 1, end, comments);
+        if (r.err) return r;
+        p = r.pos;
+        if (trailing && p < end && *p == (obj ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+        if (obj) goto key;
+        goto value;
+    }
+    if (p < end && *p == (obj ? '}' : ']')) {
+        p++;
+        goto close;
+    }
+    return expected(p, end, obj ? TYJSON__EXPECT_OBJ_NEXT : TYJSON__EXPECT_ARR_NEXT);
+}
+
+TYJSON__FIRST_USE
+tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
+    walk w;
+    w.o = o;
+    w.bits = w.inl;
+    w.cap_bits = INLINE_WORDS * 64;
+    w.lvl = 0;
+    tyjson__read_res r = walk_value(&w, p);
+    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    return r;
+}

@@ -1,0 +1,330 @@
+/* test_read.c - the reading core's relaxed syntax and value skipping
+ * (read/syntax.h) called directly, on the bounded contract (exact ends,
+ * heap copies so that a read past the end is a sanitizer error) and the
+ * padded one; then the DOM parser and the binding decoder, which both call
+ * it, on the same bad relaxed inputs: they must give the same status. */
+#include "test.h"
+#include "tyjson.h"
+#include "read/syntax.h"
+
+#include <stdlib.h>
+
+/* A heap copy of s of exactly n bytes (no padding). */
+static u8 *exact(const char *s, usize n) {
+    u8 *b = (u8 *)calloc(n ? n : 1, 1);
+    memcpy(b, s, n);
+    return b;
+}
+
+static tyjson__read_res comments_of(const char *s) {
+    usize n = strlen(s);
+    u8 *b = exact(s, n);
+    tyjson__read_res r = tyjson__skip_comments(b, b + n);
+    /* positions as offsets, the copy is gone */
+    r.pos = (const u8 *)(uintptr_t)(r.pos - b);
+    free(b);
+    return r;
+}
+
+TEST(comments_at_the_very_end) {
+    tyjson__read_res r = comments_of("  // the end");
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 12);
+    r = comments_of(" /* a */ /* b */");
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 16);
+    r = comments_of("// one\n  // two\n 7");
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 17);
+    r = comments_of("/**/");
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 4);
+}
+
+TEST(unterminated_comment) {
+    tyjson__read_res r = comments_of("  /* never closed");
+    ASSERT_EQ_INT(r.err, TYJSON_E_COMMENT);
+    ASSERT_EQ_UINT((usize)r.pos, 2);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_COMMENT);
+    r = comments_of("/* almost *");
+    ASSERT_EQ_INT(r.err, TYJSON_E_COMMENT);
+    r = comments_of("/*/");
+    ASSERT_EQ_INT(r.err, TYJSON_E_COMMENT);
+}
+
+TEST(slash_alone) {
+    tyjson__read_res r = comments_of(" /");
+    ASSERT_EQ_INT(r.err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_UINT((usize)r.pos, 1);
+    r = comments_of("/x");
+    ASSERT_EQ_INT(r.err, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_UINT((usize)r.pos, 0);
+}
+
+TEST(ws_comments_only_when_allowed) {
+    const char *s = "  /* c */ 1";
+    u8 *b = exact(s, strlen(s));
+    tyjson__read_res r = tyjson__skip_ws_comments(b, b + strlen(s), false);
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)(r.pos - b), 2);
+    r = tyjson__skip_ws_comments(b, b + strlen(s), true);
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)(r.pos - b), 10);
+    free(b);
+}
+
+TEST(bom_alone) {
+    u8 *b = exact("\xEF\xBB\xBF", 3);
+    ASSERT_TRUE(tyjson__has_bom(b, b + 3));
+    ASSERT_FALSE(tyjson__has_bom(b, b + 2));
+    ASSERT_TRUE(tyjson__skip_bom(b, b + 3, TYJSON_READ_ALLOW_BOM) == b + 3);
+    ASSERT_TRUE(tyjson__skip_bom(b, b + 3, 0) == b);
+    ASSERT_TRUE(tyjson__skip_bom(b, b + 2, TYJSON_READ_ALLOW_BOM) == b);
+    free(b);
+    /* the DOM: a mark and nothing else is an empty text */
+    tyjson_read_options o = {TYJSON_READ_ALLOW_BOM, 0, NULL};
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts("\xEF\xBB\xBF", 3, &o, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_EMPTY);
+}
+
+TEST(partial_literals_at_the_end) {
+    static const char *const lits[] = {"true", "false", "null"};
+    for (int i = 0; i < 3; i++) {
+        usize n = strlen(lits[i]);
+        for (usize k = 0; k < n; k++) {
+            u8 *b = exact(lits[i], k);
+            ASSERT_FALSE(tyjson__match_literal(b, b + k, lits[i], n, false));
+            ASSERT_EQ_INT(tyjson__literal_status(b, b + k, lits[i], n), TYJSON_E_TRUNCATED);
+            free(b);
+            /* the padded form: zeros after the end */
+            u8 pad[16] = {0};
+            memcpy(pad, lits[i], k);
+            ASSERT_FALSE(tyjson__match_literal(pad, pad + k, lits[i], n, true));
+        }
+        u8 *b = exact(lits[i], n);
+        ASSERT_TRUE(tyjson__match_literal(b, b + n, lits[i], n, false));
+        free(b);
+        u8 pad[16] = {0};
+        memcpy(pad, lits[i], n);
+        ASSERT_TRUE(tyjson__match_literal(pad, pad + n, lits[i], n, true));
+    }
+    u8 *b = exact("trux", 4);
+    ASSERT_EQ_INT(tyjson__literal_status(b, b + 4, "true", 4), TYJSON_E_LITERAL);
+    free(b);
+    b = exact("fals", 4);
+    ASSERT_EQ_INT(tyjson__literal_status(b, b + 4, "false", 5), TYJSON_E_TRUNCATED);
+    free(b);
+}
+
+static usize inf_nan_of(const char *s, double *v) {
+    usize n = strlen(s);
+    u8 *b = exact(s, n);
+    usize r = tyjson__match_inf_nan(b, b + n, v);
+    free(b);
+    return r;
+}
+
+static tyjson_status inf_nan_status_of(const char *s) {
+    usize n = strlen(s);
+    u8 *b = exact(s, n);
+    tyjson_status st = tyjson__inf_nan_status(b, b + n);
+    free(b);
+    return st;
+}
+
+TEST(nan_infinity_with_signs) {
+    double v = 0;
+    ASSERT_EQ_UINT(inf_nan_of("NaN", &v), 3);
+    ASSERT_TRUE(v != v);
+    ASSERT_EQ_UINT(inf_nan_of("Infinity", &v), 8);
+    ASSERT_TRUE(v > 0 && v * 0.5 == v);
+    ASSERT_EQ_UINT(inf_nan_of("-Infinity,", &v), 9);
+    ASSERT_TRUE(v < 0 && v * 0.5 == v);
+    ASSERT_EQ_UINT(inf_nan_of("-NaN", &v), 0);
+    ASSERT_EQ_UINT(inf_nan_of("+Infinity", &v), 0);
+    ASSERT_EQ_UINT(inf_nan_of("-Inf", &v), 0);
+    u8 plus[] = "+Infinity", minus_n[] = "-NaN", minus_i[] = "-Infinity";
+    ASSERT_FALSE(tyjson__inf_nan_start(plus, plus + 9));
+    ASSERT_FALSE(tyjson__inf_nan_start(minus_n, minus_n + 4));
+    ASSERT_TRUE(tyjson__inf_nan_start(minus_i, minus_i + 9));
+    ASSERT_FALSE(tyjson__inf_nan_start(minus_i, minus_i + 1)); /* "-" at the end */
+    ASSERT_EQ_INT(inf_nan_status_of("-Inf"), TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(inf_nan_status_of("Na"), TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(inf_nan_status_of("NaX"), TYJSON_E_LITERAL);
+    ASSERT_EQ_INT(inf_nan_status_of("Infinite"), TYJSON_E_LITERAL);
+}
+
+/* Skips s (exact copy) with flags, nesting limit and open levels; returns
+ * the result with pos as an offset. */
+static tyjson__read_res skip_of(const char *s, usize n, u32 flags, u32 depth, u32 max_depth) {
+    u8 *b = exact(s, n);
+    tyjson_alloc alc = tyjson__alc_or_libc(NULL);
+    tyjson__skip_opts o = {b + n, flags, depth, max_depth, &alc};
+    tyjson__read_res r = tyjson__skip_value(b, &o);
+    r.pos = (const u8 *)(uintptr_t)(r.pos - b);
+    free(b);
+    return r;
+}
+
+static tyjson__read_res skip_str(const char *s, u32 flags) {
+    return skip_of(s, strlen(s), flags, 0, TYJSON_DEFAULT_MAX_DEPTH);
+}
+
+/* n arrays around an object around nothing: "[[...[{}]...]]" */
+static char *nested(usize n, usize *len) {
+    char *s = (char *)malloc(2 * n + 3);
+    usize k = 0;
+    for (usize i = 0; i < n; i++) s[k++] = '[';
+    s[k++] = '{';
+    s[k++] = '}';
+    for (usize i = 0; i < n; i++) s[k++] = ']';
+    s[k] = 0;
+    *len = k;
+    return s;
+}
+
+TEST(skip_deep_nesting_at_the_limit_and_one_past) {
+    static const u32 limits[] = {1, 64, 1024, 3000}; /* 3000: bits beyond the inline ones */
+    for (int i = 0; i < 4; i++) {
+        u32 lim = limits[i];
+        usize n;
+        char *s = nested(lim - 1, &n); /* lim containers with the object */
+        tyjson__read_res r = skip_of(s, n, 0, 0, lim);
+        ASSERT_EQ_INT(r.err, TYJSON_OK);
+        ASSERT_EQ_UINT((usize)r.pos, n);
+        /* levels already open count toward the limit */
+        if (lim > 1) {
+            r = skip_of(s, n, 0, 1, lim);
+            ASSERT_EQ_INT(r.err, TYJSON_E_DEPTH);
+            ASSERT_EQ_UINT((usize)r.pos, lim - 1);
+        }
+        free(s);
+        s = nested(lim, &n);
+        r = skip_of(s, n, 0, 0, lim);
+        ASSERT_EQ_INT(r.err, TYJSON_E_DEPTH);
+        ASSERT_EQ_UINT((usize)r.pos, lim); /* the '{' one level too deep */
+        free(s);
+    }
+}
+
+TEST(skip_invalid_utf8_in_a_string) {
+    tyjson__read_res r = skip_str("{\"k\":[\"a\xFF" "b\"]}", 0);
+    ASSERT_EQ_INT(r.err, TYJSON_E_UTF8);
+    ASSERT_EQ_UINT((usize)r.pos, 8);
+    r = skip_str("[\"\xED\xA0\x80\"]", 0); /* an encoded surrogate */
+    ASSERT_EQ_INT(r.err, TYJSON_E_UTF8);
+    r = skip_str("{\"k\":[\"a\xFF" "b\"]}", TYJSON_READ_ALLOW_INVALID_UTF8);
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 13);
+    r = skip_str("{\"\xC3\xA9\":\"\xE6\x97\xA5\"}", 0);
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+}
+
+TEST(skip_checks_escapes_as_the_decoder_does) {
+    ASSERT_EQ_INT(skip_str("\"a\\qb\"", 0).err, TYJSON_E_ESCAPE);
+    ASSERT_EQ_INT(skip_str("\"\\uD800\"", 0).err, TYJSON_E_SURROGATE);
+    ASSERT_EQ_INT(skip_str("\"\\uD800\"", TYJSON_READ_ALLOW_INVALID_UTF8).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("\"\\uD83D\\uDE00 \\n\\u00e9\"", 0).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("\"\\u12", 0).err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(skip_str("\"abc", 0).err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(skip_str("\"a\tb\"", 0).err, TYJSON_E_STRING_CTRL);
+}
+
+TEST(skip_structure_and_relaxations) {
+    tyjson__read_res r = skip_str("{\"a\":[1,-2.5e3,true,null,{}],\"b\":\"x\"} tail", 0);
+    ASSERT_EQ_INT(r.err, TYJSON_OK);
+    ASSERT_EQ_UINT((usize)r.pos, 37);
+    ASSERT_EQ_UINT((usize)skip_str("123456789012345678901234567890,", 0).pos, 30);
+    r = skip_str("[1,]", 0);
+    ASSERT_EQ_INT(r.err, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_VALUE);
+    ASSERT_EQ_INT(skip_str("[1,]", TYJSON_READ_ALLOW_TRAILING_COMMAS).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("{\"a\":1,}", TYJSON_READ_ALLOW_TRAILING_COMMAS).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("[ /* c */ 1 // d\n ]", 0).err, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_INT(skip_str("[ /* c */ 1 // d\n ]", TYJSON_READ_ALLOW_COMMENTS).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("[1 /* c", TYJSON_READ_ALLOW_COMMENTS).err, TYJSON_E_COMMENT);
+    ASSERT_EQ_INT(skip_str("[NaN,-Infinity]", TYJSON_READ_ALLOW_INF_NAN).err, TYJSON_OK);
+    ASSERT_EQ_INT(skip_str("[NaN]", 0).err, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_INT(skip_str("[-Infin", TYJSON_READ_ALLOW_INF_NAN).err, TYJSON_E_TRUNCATED);
+    r = skip_str("{\"a\" 1}", 0);
+    ASSERT_EQ_INT(r.err, TYJSON_E_UNEXPECTED_CHAR);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_COLON);
+    r = skip_str("{1:2}", 0);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_KEY);
+    r = skip_str("[1 2]", 0);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_ARR_NEXT);
+    r = skip_str("{\"a\":1 \"b\"}", 0);
+    ASSERT_EQ_INT(r.expect, TYJSON__EXPECT_OBJ_NEXT);
+    ASSERT_EQ_INT(skip_str("[1,2", 0).err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(skip_str("tru", 0).err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(skip_str("1.", 0).err, TYJSON_E_TRUNCATED);
+    ASSERT_EQ_INT(skip_str("", 0).err, TYJSON_E_TRUNCATED);
+}
+
+/* ----------------------------------------------------------------------------
+ * Both front doors on the same bad relaxed inputs
+ * ------------------------------------------------------------------------- */
+typedef struct one {
+    int32_t a;
+} one;
+static const tyjson_field one_fields[] = {TYJSON_FIELD_I32(one, a, "a")};
+static tyjson_struct one_type = TYJSON_STRUCT(one, one_fields, 0);
+
+typedef struct parity_case {
+    const char *json;
+    u32 flags;
+} parity_case;
+
+TEST(dom_and_decoder_agree_on_bad_relaxed_input) {
+    static const u32 C = TYJSON_READ_ALLOW_COMMENTS, I = TYJSON_READ_ALLOW_INF_NAN,
+                     B = TYJSON_READ_ALLOW_BOM, T = TYJSON_READ_ALLOW_TRAILING_COMMAS;
+    static const parity_case cases[] = {
+        {"{\"a\":1} /* never closed", C},
+        {"{\"a\":1 /x}", C},
+        {"{\"a\":1}/", 0},
+        {"/* c */ {\"a\":1 // d", C},
+        {"{\"b\":[1, /* c", C},
+        {"{\"a\":1,\"b\":-NaN}", I},
+        {"{\"a\":1,\"b\":+Infinity}", I},
+        {"{\"a\":1,\"b\":NaN}", 0},
+        {"{\"a\":1,\"b\":NaX}", I},
+        {"{\"a\":1,\"b\":tru", 0},
+        {"{\"a\":1,\"b\":nul}", 0},
+        {"{\"a\":1,\"b\":fals", 0},
+        {"{\"a\":1,\"b\":[1,]}", 0},
+        {"{\"a\":1,\"b\":{\"x\":1,}}", 0},
+        {"{\"a\":1,}", 0},
+        {"\xEF\xBB\xBF{\"a\":1}", 0},
+        {"\xEF\xBB\xBF", B},
+        {"\xEF\xBB\xBF \xEF\xBB\xBF{\"a\":1}", B},
+        {"{\"a\":1,\"b\":\"\xFF\"}", 0},
+        {"{\"a\":1,\"b\":[\"\\uD800\"]}", 0},
+        {"{\"a\":1,\"b\":[1 2]}", T},
+    };
+    int differ = 0;
+    for (usize i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const parity_case *c = &cases[i];
+        usize n = strlen(c->json);
+        tyjson_read_options ro = {c->flags, 0, NULL};
+        tyjson_error de, be;
+        tyjson_doc *doc = tyjson_read_opts(c->json, n, &ro, &de);
+        tyjson_doc_free(doc);
+        tyjson_arena arena;
+        tyjson_arena_init(&arena, NULL);
+        tyjson_decode_options dopt;
+        memset(&dopt, 0, sizeof(dopt));
+        dopt.read_flags = c->flags;
+        one out;
+        tyjson_status st = tyjson_decode(&one_type, &out, c->json, n, &arena, &dopt, &be);
+        tyjson_arena_free(&arena);
+        if (doc || st == TYJSON_OK || de.code != st) {
+            printf("  case %u (%s): DOM %s, decoder %s\n", (unsigned)i, c->json,
+                   doc ? "OK" : tyjson_status_name(de.code), tyjson_status_name(st));
+            differ++;
+        }
+    }
+    ASSERT_EQ_INT(differ, 0);
+}
+
+int main(int argc, char **argv) { return test_main(argc, argv); }
