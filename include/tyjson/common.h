@@ -113,8 +113,8 @@ TYJSON_API const char *tyjson_status_msg(tyjson_status code);
  * `tyjson_error *` (which may be NULL), on success too (code TYJSON_OK).
  * `offset` is the byte offset of the problem in the input; line and column
  * are 1-based and count bytes (column) and LF characters (line).
- * `path` is a JSON path such as `$.photos[17].author.age` where the caller
- * can know one (binding, pull reader), else the empty string.
+ * `path` is a JSON path such as `$.photos[17].author.age` where the call
+ * knows one (the binding), else the empty string.
  * `msg` is the message, held in the record itself (messages quote the
  * input: "expected ',' or ']' after an array element, found '2'"), so a
  * record can be copied by assignment and outlives the input and any arena;
