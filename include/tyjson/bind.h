@@ -234,11 +234,12 @@ typedef struct tyjson_codec {
  *  `msg` becomes the error's message (err->msg) instead of the generic
  *  "custom codec reported an error". The text is copied (into the arena
  *  until the call returns, then into err->msg); when the arena has no room
- *  for it the generic message is used. */
+ *  for it the generic message is used. A NULL arena or msg does nothing. */
 TYJSON_API void tyjson_codec_fail(tyjson_arena *arena, const char *msg);
 /** The same for a codec's encode callback: pass the `wctx` the callback was
  *  given (and nothing else); `msg` becomes err->msg instead of "custom codec
- *  reported an error" when the callback then returns an error status. */
+ *  reported an error" when the callback then returns an error status. A
+ *  NULL wctx or msg does nothing. */
 TYJSON_API void tyjson_codec_encode_fail(void *wctx, const char *msg);
 
 /** Default value applied to a missing member (and to a null one with
@@ -582,7 +583,7 @@ typedef uint32_t tyjson_decode_flags;
 /** Options of tyjson_decode; all zero (or a NULL pointer) is strict RFC
  *  8259, copied strings, the default depth. */
 typedef struct tyjson_decode_options {
-    /** TYJSON_DECODE_* bits; other bits are TYJSON_E_INVALID_ARG. */
+    /** TYJSON_DECODE_* bits (other bits are ignored). */
     tyjson_decode_flags flags;
     /** Every TYJSON_READ_* flag: the relaxations (_ALLOW_COMMENTS,
      *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8), _STOP_WHEN_DONE (as

@@ -56,7 +56,7 @@ extern "C" {
  *  order. Each entry says which calls return the code. */
 #define TYJSON_STATUS_MAP(X)                                                   \
     X(OK, "success") /**< Success. */ \
-    X(E_INVALID_ARG, "invalid argument") /**< A NULL subject or result pointer, a NULL buffer with a non-zero capacity, unknown decode flag bits, a bad type descriptor (tyjson_struct_prepare); any call. */ \
+    X(E_INVALID_ARG, "invalid argument") /**< A NULL subject or result pointer, a NULL buffer with a non-zero capacity, unknown bits in tyjson_decode_options.read_flags, a bad type descriptor (tyjson_struct_prepare); any call. */ \
     X(E_NOMEM, "out of memory") /**< The allocator (or a fixed arena or pool) ran out; any call that allocates. */ \
     X(E_EMPTY, "empty input: no JSON value") /**< Readers, tyjson_decode: the input holds no value (only whitespace, comments or a BOM). */ \
     X(E_TRUNCATED, "unexpected end of input") /**< Readers, tyjson_decode: the input ends inside a value. */ \

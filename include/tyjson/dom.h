@@ -209,10 +209,10 @@ TYJSON_INLINE double tyjson_get_num(const tyjson_val *v) {
     return 0.0;
 }
 /** Exact int64 of an integer value. Returns false (and leaves *out) if the
- *  value is not an integer or does not fit, or if out is NULL. */
+ *  value is not an integer (NULL included) or does not fit, or if out is NULL. */
 TYJSON_API bool tyjson_get_i64(const tyjson_val *v, int64_t *out);
-/** Exact uint64 of an integer value; false if not an integer or negative,
- *  or if out is NULL. */
+/** Exact uint64 of an integer value; false (leaving *out) if not an
+ *  integer (NULL included) or negative, or if out is NULL. */
 TYJSON_API bool tyjson_get_u64(const tyjson_val *v, uint64_t *out);
 
 /** NUL-terminated bytes of a string or raw value (owned by the document);
