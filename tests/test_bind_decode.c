@@ -2520,7 +2520,7 @@ static tyjson_status picky_decode(void *ctx, const tyjson_val *val, void *member
     (void)ctx;
     (void)member;
     if (tyjson_is_str(val)) return TYJSON_OK;
-    if (tyjson_is_int(val)) return TYJSON_E_TYPE; /* the old way: no reason */
+    if (tyjson_is_int(val)) return TYJSON_E_TYPE; /* no reason given: the generic message */
     char why[64];
     snprintf(why, sizeof(why), "picky wants a string, not type %d", (int)tyjson_get_type(val));
     tyjson_codec_fail(a, why);

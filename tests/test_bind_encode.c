@@ -1731,7 +1731,7 @@ TEST(deep_nesting_same_bytes_and_paths) {
 /* Past the depth where the encoder leaves recursion for its frame stack,
  * members with a state or a presence flag are written exactly as near the
  * root: ABSENT left out, NULL as null, SET as the value; absent presence
- * left out. (The frame-stack path once decided omission by the old rule.) */
+ * left out. (The frame-stack path and the recursion share one omit rule.) */
 typedef struct snode {
     int32_t q;
     tyjson_state q_st;

@@ -1494,7 +1494,7 @@ TEST(equals_reordered_objects_memory) {
 
 TEST(equals_flat_arrays_need_no_scratch) {
     /* Two flat arrays of a million elements: no allocation on either side
-     * (the old code took 16 bytes per element from malloc). */
+     * (not 16 bytes per element from malloc). */
     const size_t n = 1000000;
     char *t = (char *)malloc(n * 8 + 8);
     size_t len = 0;
@@ -1591,7 +1591,7 @@ TEST(insert_refuses_self_and_linked_values) {
     ASSERT_FALSE(tyjson_mut_obj_add(o, k, k)); /* key and value the same node */
     ASSERT_EQ_UINT(tyjson_mut_obj_size(o), 0);
 
-    /* [[1,1],[1]] used to come out of appending one node to two arrays. */
+    /* A node already in an array is not appended again (no [[1,1],[1]]). */
     tyjson_mut_val *a = tyjson_mut_arr_add_arr(doc, root);
     tyjson_mut_val *b = tyjson_mut_arr_add_arr(doc, root);
     tyjson_mut_val *one = tyjson_mut_uint(doc, 1);

@@ -143,7 +143,7 @@ TEST(dom_values) {
     ASSERT_NULL(tyjson_obj_getn(n, "k", 1));
     ASSERT_NULL(tyjson_obj_get(root, NULL));
     ASSERT_NULL(tyjson_obj_getn(root, NULL, 1));
-    /* NULL with length 0 is the empty key (this passed NULL to memcmp). */
+    /* NULL with length 0 is the empty key (memcmp never sees the NULL). */
     ASSERT_EQ_INT(tyjson_get_int(tyjson_obj_getn(root, NULL, 0)), -5);
 
     tyjson_arr_iter ai = tyjson_arr_iter_with(n);

@@ -196,8 +196,8 @@ static void check_text(const char *name, text t, bool parses) {
     free(t.p);
 }
 
-/* The regression: the duplicate check's sort buffer (objects of more than
- * 16 keys) used to end the pool's in-place growth of the value array. */
+/* The duplicate check's sort buffer (objects of more than 16 keys) must
+ * not end the pool's in-place growth of the value array. */
 TEST(dup_check_300_objects_of_17_keys) {
     text t = gen_objects(300, 17, false);
     size_t max = tyjson_read_max_memory(t.n, TYJSON_READ_REJECT_DUPLICATE_KEYS);

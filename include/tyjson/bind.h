@@ -95,62 +95,73 @@ typedef struct tyjson_arena {
     const char *note;       /* a custom codec's reason (tyjson_codec_fail) */
 } tyjson_arena;
 
-/** Arena whose blocks come from alc (NULL = libc). Allocates nothing yet.
- *  A zero-initialised arena (memset to 0, never initialised) behaves as one
- *  initialised with alc = NULL. */
+/** Arena whose blocks come from alc (NULL = libc; the record is copied).
+ *  Allocates nothing yet; release it with tyjson_arena_free. A
+ *  zero-initialised arena (memset to 0, never initialised) behaves as one
+ *  initialised with alc = NULL. A NULL arena does nothing. */
 TYJSON_API void tyjson_arena_init(tyjson_arena *arena, const tyjson_alloc *alc);
-/** Arena over the caller's buffer only; running out is TYJSON_E_NOMEM. */
+/** Arena over the caller's buffer only (which stays the caller's; the
+ *  arena never allocates): running out is TYJSON_E_NOMEM. A NULL buf gives
+ *  an empty arena whose every allocation fails. A NULL arena does nothing. */
 TYJSON_API void tyjson_arena_init_buf(tyjson_arena *arena, void *buf, size_t size);
-/** Makes all memory reusable; keeps the largest block (so a steady stream
- *  of similar messages allocates nothing), frees the others. */
+/** Makes all memory reusable (what was decoded into it is then invalid);
+ *  keeps the largest block (so a steady stream of similar messages
+ *  allocates nothing), frees the others. A NULL arena does nothing. */
 TYJSON_API void tyjson_arena_reset(tyjson_arena *arena);
-/** Releases every block. The arena may be initialised again. */
+/** Releases every block. The arena may be initialised again. A NULL arena
+ *  does nothing. */
 TYJSON_API void tyjson_arena_free(tyjson_arena *arena);
-/** `size` bytes aligned to `align` (a power of two <= 64), or NULL. */
+/** `size` bytes aligned to `align` (a power of two <= 64; 0 means 1),
+ *  valid until the next reset or free; NULL when out of memory, for any
+ *  other align, or for a NULL arena. */
 TYJSON_API void *tyjson_arena_alloc(tyjson_arena *arena, size_t size, size_t align);
-/** Bytes handed out since the last reset. */
+/** Bytes handed out since the last reset; 0 for NULL. */
 TYJSON_API size_t tyjson_arena_used(const tyjson_arena *arena);
 /** An allocator view of the arena (free is a no-op; realloc copies unless
- *  the block is the last one). Valid while the arena lives. */
+ *  the block is the last one). Valid while the arena lives. For a NULL
+ *  arena, a record whose members are all NULL. */
 TYJSON_API tyjson_alloc tyjson_arena_allocator(tyjson_arena *arena);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Kinds and field descriptors
  * ------------------------------------------------------------------------- */
+/** The C type of a member (or of each element of an array field) and the
+ *  JSON it maps to. Integers are range-checked: 300 into U8 is
+ *  TYJSON_E_NUMBER_RANGE. */
 typedef enum tyjson_kind {
-    TYJSON_K_NONE = 0,
-    TYJSON_K_BOOL,      /* bool */
-    TYJSON_K_I8,        /* int8_t ... range-checked: 300 into U8 is E_NUMBER_RANGE */
-    TYJSON_K_I16,
-    TYJSON_K_I32,
-    TYJSON_K_I64,
-    TYJSON_K_U8,
-    TYJSON_K_U16,
-    TYJSON_K_U32,
-    TYJSON_K_U64,
-    TYJSON_K_F32,       /* float (integers accepted) */
-    TYJSON_K_F64,       /* double (integers accepted) */
-    TYJSON_K_STR,       /* tyjson_str: arena copy, or the input with TYJSON_DECODE_BORROW */
-    TYJSON_K_CSTR,      /* char *: NUL-terminated arena copy (U+0000 inside is an error) */
-    TYJSON_K_CHARS,     /* char[N] inline, NUL-terminated; longer than N-1 is E_SIZE */
-    TYJSON_K_ENUM,      /* integer member (size 1, 2, 4 or 8) mapped by name */
-    TYJSON_K_STRUCT,    /* nested struct by value: .type */
-    TYJSON_K_PTR,       /* pointer to a struct of .type, arena-allocated; NULL for null */
-    TYJSON_K_DATE,      /* tyjson_date from "YYYY-MM-DD" */
-    TYJSON_K_DATETIME,  /* tyjson_datetime from an ISO-8601 date-time string */
-    TYJSON_K_EPOCH_MS,  /* int64_t: ISO-8601 date-time string or a JSON integer */
-    TYJSON_K_EPOCH_NS,  /* int64_t nanoseconds, same inputs */
-    TYJSON_K_VALUE,     /* tyjson_val *: any JSON value, as a DOM in the arena */
-    TYJSON_K_RAW,       /* tyjson_str: the value's JSON text (encoding re-writes it by the write flags) */
-    TYJSON_K_CUSTOM,    /* a user codec: .codec */
+    TYJSON_K_NONE = 0,  /**< no kind: refused by tyjson_struct_prepare */
+    TYJSON_K_BOOL,      /**< bool */
+    TYJSON_K_I8,        /**< int8_t */
+    TYJSON_K_I16,       /**< int16_t */
+    TYJSON_K_I32,       /**< int32_t */
+    TYJSON_K_I64,       /**< int64_t */
+    TYJSON_K_U8,        /**< uint8_t */
+    TYJSON_K_U16,       /**< uint16_t */
+    TYJSON_K_U32,       /**< uint32_t */
+    TYJSON_K_U64,       /**< uint64_t */
+    TYJSON_K_F32,       /**< float (integers accepted) */
+    TYJSON_K_F64,       /**< double (integers accepted) */
+    TYJSON_K_STR,       /**< tyjson_str: arena copy, or the input with TYJSON_DECODE_BORROW */
+    TYJSON_K_CSTR,      /**< char *: NUL-terminated arena copy (U+0000 inside is an error) */
+    TYJSON_K_CHARS,     /**< char[N] inline, NUL-terminated; longer than N-1 is E_SIZE */
+    TYJSON_K_ENUM,      /**< integer member (size 1, 2, 4 or 8) mapped by name */
+    TYJSON_K_STRUCT,    /**< nested struct by value: .type */
+    TYJSON_K_PTR,       /**< pointer to a struct of .type, arena-allocated; NULL for null */
+    TYJSON_K_DATE,      /**< tyjson_date from "YYYY-MM-DD" */
+    TYJSON_K_DATETIME,  /**< tyjson_datetime from an ISO-8601 date-time string */
+    TYJSON_K_EPOCH_MS,  /**< int64_t: ISO-8601 date-time string or a JSON integer */
+    TYJSON_K_EPOCH_NS,  /**< int64_t nanoseconds, same inputs */
+    TYJSON_K_VALUE,     /**< tyjson_val *: any JSON value, as a DOM in the arena */
+    TYJSON_K_RAW,       /**< tyjson_str: the value's JSON text (encoding re-writes it by the write flags) */
+    TYJSON_K_CUSTOM,    /**< a user codec: .codec */
     TYJSON__K_COUNT
 } tyjson_kind;
 
 /** How many values a field holds. */
 typedef enum tyjson_shape {
-    TYJSON_SHAPE_ONE = 0, /* one member of the kind */
-    TYJSON_SHAPE_FIXED,   /* T member[N], count in a size_t member (.count_at) */
-    TYJSON_SHAPE_DYN      /* T *member (arena array), count in a size_t member (.count_at) */
+    TYJSON_SHAPE_ONE = 0, /**< one member of the kind */
+    TYJSON_SHAPE_FIXED,   /**< T member[N], count in a size_t member (.count_at) */
+    TYJSON_SHAPE_DYN      /**< T *member (arena array), count in a size_t member (.count_at) */
 } tyjson_shape;
 
 /* Field flags. */
@@ -191,10 +202,12 @@ typedef enum tyjson_shape {
  *  default), NULL (JSON null: the member is zero) or SET (a value);
  *  encoding leaves the key out, writes null, or writes the member. */
 typedef uint8_t tyjson_state;
-#define TYJSON_STATE_ABSENT 0 /* the key was not in the input */
-#define TYJSON_STATE_NULL   1 /* the key was there with null */
-#define TYJSON_STATE_SET    2 /* the key was there with a value */
+#define TYJSON_STATE_ABSENT 0 /**< the key was not in the input */
+#define TYJSON_STATE_NULL   1 /**< the key was there with null */
+#define TYJSON_STATE_SET    2 /**< the key was there with a value */
 
+/** One name of a TYJSON_K_ENUM member: the JSON string and the integer it
+ *  stands for. A field's table is an array of them (TYJSON_FIELD_ENUM). */
 typedef struct tyjson_enum_entry {
     const char *name;
     int64_t value;
@@ -221,11 +234,12 @@ typedef struct tyjson_codec {
  *  `msg` becomes the error's message (err->msg) instead of the generic
  *  "custom codec reported an error". The text is copied (into the arena
  *  until the call returns, then into err->msg); when the arena has no room
- *  for it the generic message is used. */
+ *  for it the generic message is used. A NULL arena or msg does nothing. */
 TYJSON_API void tyjson_codec_fail(tyjson_arena *arena, const char *msg);
 /** The same for a codec's encode callback: pass the `wctx` the callback was
  *  given (and nothing else); `msg` becomes err->msg instead of "custom codec
- *  reported an error" when the callback then returns an error status. */
+ *  reported an error" when the callback then returns an error status. A
+ *  NULL wctx or msg does nothing. */
 TYJSON_API void tyjson_codec_encode_fail(void *wctx, const char *msg);
 
 /** Default value applied to a missing member (and to a null one with
@@ -238,6 +252,10 @@ typedef union tyjson_default {
     const char *s; /* STR, CSTR, CHARS: NUL-terminated, referenced (not copied) */
 } tyjson_default;
 
+/** Descriptor of one struct member: built by the TYJSON_FIELD_* macros
+ *  (or, in C, written out with designated initializers); read, never
+ *  changed, by the library. The strings and tables it points to must
+ *  outlive every use of the type. */
 typedef struct tyjson_field {
     const char *name;      /* JSON key (UTF-8) */
     size_t offset;         /* offsetof the member */
@@ -259,6 +277,10 @@ typedef struct tyjson_field {
     int end_; /* always last; lets the macros close the initializer */
 } tyjson_field;
 
+/** Descriptor of a struct type (TYJSON_STRUCT): its fields and TYJSON_T_*
+ *  flags. The library caches its preparation in `prepared` (so the
+ *  descriptor is not const); tyjson_struct_release frees that cache for
+ *  types built at run time. */
 typedef struct tyjson_struct {
     const char *name;                 /* the C type name, for messages */
     size_t size;                      /* sizeof the struct */
@@ -304,6 +326,9 @@ typedef struct tyjson_struct {
 /* Closes every field initializer, so that the extras may be empty. */
 #define TYJSON__END .end_ = 0
 
+/** Extras: field flags (TYJSON_F_*); other accepted keys (a NULL-terminated
+ *  array of strings); the element type, enum table or codec of a STRUCT,
+ *  PTR, ENUM or CUSTOM field or array. See "field macros" above. */
 #define TYJSON_FLAGS(x) .flags = (x)
 #define TYJSON_ALIASES(list) .aliases = (list)
 #define TYJSON_ELEM_TYPE(t) .type = (t)
@@ -417,6 +442,9 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
 #define TYJSON_DEFAULT_S(v) ::tyjson__::default_s_tag{(v)}
 #endif /* __cplusplus */
 
+/** TYJSON_FIELD_<KIND>(T, member, "key", extras...): the descriptor of a
+ *  member of that kind (the member's C type is the kind's, see
+ *  tyjson_kind); the extras are those of "field macros" above. */
 #define TYJSON_FIELD_BOOL(...) TYJSON__FIELD(TYJSON_K_BOOL, __VA_ARGS__, TYJSON__END)
 #define TYJSON_FIELD_I8(...) TYJSON__FIELD(TYJSON_K_I8, __VA_ARGS__, TYJSON__END)
 #define TYJSON_FIELD_I16(...) TYJSON__FIELD(TYJSON_K_I16, __VA_ARGS__, TYJSON__END)
@@ -502,9 +530,13 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
 #define TYJSON__CTYPE_RAW tyjson_str
 #define TYJSON__X_MEMBER(T, kind, m, key) TYJSON__CTYPE_##kind m;
 #define TYJSON__X_FIELD(T, kind, m, key) TYJSON__FIELD(TYJSON_K_##kind, T, m, key, TYJSON__END),
+/** Declares `typedef struct T {...} T;` with one member per LIST entry,
+ *  and `extern tyjson_struct T##_type`. */
 #define TYJSON_DECLARE_STRUCT(T, LIST)                                         \
     typedef struct T { LIST(TYJSON__X_MEMBER, T) } T;                          \
     extern tyjson_struct T##_type
+/** Defines `T##_fields[]` and `tyjson_struct T##_type` (with TYJSON_T_*
+ *  flags_) from the same LIST. */
 #define TYJSON_DEFINE_TYPE(T, LIST, flags_)                                    \
     static const tyjson_field T##_fields[] = { LIST(TYJSON__X_FIELD, T) };     \
     tyjson_struct T##_type = TYJSON_STRUCT(T, T##_fields, flags_)
@@ -517,7 +549,9 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
  * would not decode back to the same struct (OMIT_EMPTY with a default or
  * REQUIRED, WRITE_NULL with a presence flag, ...: docs/binding.md section
  * 13) give TYJSON_E_INVALID_ARG with the field named in err->path and the
- * reason in err->msg. Idempotent and thread-safe.
+ * reason in err->msg; out of memory is TYJSON_E_NOMEM; a NULL type is
+ * TYJSON_E_INVALID_ARG. Idempotent and thread-safe; decode and encode call
+ * it on first use.
  */
 TYJSON_API tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error *err);
 
@@ -528,12 +562,15 @@ TYJSON_API tyjson_status tyjson_struct_prepare(tyjson_struct *type, tyjson_error
  * (in any order). The type may be prepared and used again afterwards. Not
  * thread-safe: no decode or encode may be using the type (or a type that
  * reaches it) during the call or after it until it is prepared again.
+ * A NULL type does nothing.
  */
 TYJSON_API void tyjson_struct_release(tyjson_struct *type);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Decoding
  * ------------------------------------------------------------------------- */
+/** A set of TYJSON_DECODE_* bits, combined with `|`; 0 copies strings and
+ *  leaves unknown keys to the type's flags. */
 typedef uint32_t tyjson_decode_flags;
 /** Strings without escapes point into the input (which must then outlive
  *  the result) instead of being copied into the arena. */
@@ -543,7 +580,10 @@ typedef uint32_t tyjson_decode_flags;
 /** Stop after the value; report bytes consumed in *read_size (NDJSON). */
 #define TYJSON_DECODE_STOP_WHEN_DONE (1u << 2)
 
+/** Options of tyjson_decode; all zero (or a NULL pointer) is strict RFC
+ *  8259, copied strings, the default depth. */
 typedef struct tyjson_decode_options {
+    /** TYJSON_DECODE_* bits (other bits are ignored). */
     tyjson_decode_flags flags;
     /** Every TYJSON_READ_* flag: the relaxations (_ALLOW_COMMENTS,
      *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8), _STOP_WHEN_DONE (as
@@ -554,7 +594,8 @@ typedef struct tyjson_decode_options {
     tyjson_read_flags read_flags;
     /** Nesting limit; 0 = TYJSON_DEFAULT_MAX_DEPTH. */
     uint32_t max_depth;
-    /** With TYJSON_DECODE_STOP_WHEN_DONE: receives the bytes consumed. */
+    /** With TYJSON_DECODE_STOP_WHEN_DONE: receives the bytes consumed;
+     *  may be NULL. */
     size_t *read_size;
 } tyjson_decode_options;
 
@@ -562,9 +603,14 @@ typedef struct tyjson_decode_options {
  * Decodes the JSON text into *out, a struct described by `type`.
  * @param arena  memory for strings, arrays and pointed-to structs; required.
  * @param opts   NULL = strict, copies, unknown keys by type flags.
+ * A NULL type, out or arena, or NULL json with len > 0, is
+ * TYJSON_E_INVALID_ARG; NULL json with len 0 is empty input (TYJSON_E_EMPTY).
  * @return TYJSON_OK, or an error (also in err, with the JSON path such as
  *   `$.photos[17].author.age`, the offset, line and column, and a message
- *   saying what was expected and what was found). On error *out is zeroed;
+ *   saying what was expected and what was found): the reading codes, and
+ *   TYJSON_E_TYPE, _NUMBER_RANGE, _MISSING_KEY, _UNKNOWN_KEY, _DUPLICATE_KEY,
+ *   _ENUM, _DATE, _SIZE, _NOMEM, a descriptor's TYJSON_E_INVALID_ARG, or
+ *   a codec's status. On error *out (when not NULL) is zeroed;
  *   memory taken from the arena stays taken until the arena is reset.
  * Members whose key is absent are zero, or their default. Of a key repeated
  * in one object the first occurrence wins. err->msg is held in the error
@@ -583,44 +629,70 @@ TYJSON_API tyjson_status tyjson_decode(tyjson_struct *type, void *out, const cha
 /** A reusable output buffer: clear it and encode the next message into the
  *  same memory (no allocation once it is large enough). */
 typedef struct tyjson_buf {
-    char *data;   /* NUL-terminated after each successful encode */
+    char *data;   /* NUL-terminated after each successful encode; owned by the buffer */
     size_t len;
     size_t cap;
     tyjson_alloc alc;
 } tyjson_buf;
 
+/** Empty buffer whose memory comes from alc (NULL = libc; the record is
+ *  copied). Allocates nothing yet. A NULL buf does nothing. */
 TYJSON_API void tyjson_buf_init(tyjson_buf *buf, const tyjson_alloc *alc);
+/** Sets the length to 0, keeping the memory for the next encode. A NULL
+ *  buf does nothing. */
 TYJSON_API void tyjson_buf_clear(tyjson_buf *buf);
+/** Releases the memory; the buffer is then empty and may be used again.
+ *  A NULL buf does nothing. */
 TYJSON_API void tyjson_buf_free(tyjson_buf *buf);
 
-/** Appends the encoding of *in to buf (buf->len grows). */
+/** Appends the encoding of *in to buf (buf->len grows). A NULL buf, type
+ *  or in is TYJSON_E_INVALID_ARG, with buf unchanged. Errors: TYJSON_E_NAN_INF,
+ *  _UTF8, _ENUM, _DATE, _DEPTH, _SIZE, _CALLBACK (a codec), _NOMEM, a
+ *  descriptor's TYJSON_E_INVALID_ARG (tyjson_struct_prepare). */
 TYJSON_API tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const void *in,
                                               const tyjson_write_options *opts,
                                               tyjson_error *err);
-/** Encodes into a new buffer (free with tyjson_free(opts ? opts->alc : NULL, p)). */
+/** Encodes into a new NUL-terminated buffer (free it with
+ *  tyjson_free(opts ? opts->alc : NULL, p)); *len (may be NULL) receives its
+ *  length, 0 on error. NULL on error: the codes of tyjson_encode_append. */
 TYJSON_API char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_options *opts,
                                size_t *len, tyjson_error *err);
-/** Encodes into the caller's buffer; return value as tyjson_val_write_buf. */
+/** Encodes into the caller's buffer; return value as tyjson_val_write_buf
+ *  (NULL out with cap 0 measures; NULL with cap > 0 is
+ *  TYJSON_E_INVALID_ARG). Never allocates for the text. */
 TYJSON_API size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t cap,
                                     const tyjson_write_options *opts, tyjson_error *err);
+/** Encodes to a stdio stream (left open); false on error: the codes of
+ *  tyjson_encode_append, TYJSON_E_INVALID_ARG for a NULL fp, TYJSON_E_IO. */
 TYJSON_API bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
                                  const tyjson_write_options *opts, tyjson_error *err);
+/** Streams the encoding in pieces to fn(ctx, data, len); false on error:
+ *  the codes of tyjson_encode_append, TYJSON_E_INVALID_ARG for a NULL fn
+ *  (fn is not called), TYJSON_E_CALLBACK when fn returns non-zero. */
 TYJSON_API bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const void *in,
                                  const tyjson_write_options *opts, tyjson_error *err);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Dates (used by the DATE/DATETIME/EPOCH kinds; public for callers)
  * ------------------------------------------------------------------------- */
-/** Parses exactly "YYYY-MM-DD". */
+/** Parses exactly the `len` bytes "YYYY-MM-DD" (a valid calendar date) into
+ *  *out. False for other text or a NULL s or out. */
 TYJSON_API bool tyjson_date_parse(const char *s, size_t len, tyjson_date *out);
-/** Parses an ISO-8601 date-time (see tyjson_datetime). */
+/** Parses exactly the `len` bytes of an ISO-8601 date-time (see
+ *  tyjson_datetime) into *out. False for other text or a NULL s or out. */
 TYJSON_API bool tyjson_datetime_parse(const char *s, size_t len, tyjson_datetime *out);
-/** Writes "YYYY-MM-DD" (10 bytes, no NUL); returns 10, or 0 if invalid. */
+/** Writes "YYYY-MM-DD" (10 bytes, no NUL); returns 10, or 0 if the date is
+ *  invalid or d or out is NULL. */
 TYJSON_API size_t tyjson_date_format(const tyjson_date *d, char *out);
-/** Writes the date-time (at most 35 bytes, no NUL); returns its length, or 0. */
+/** Writes the date-time (at most 35 bytes, no NUL); returns its length, or
+ *  0 if it is invalid or dt or out is NULL. */
 TYJSON_API size_t tyjson_datetime_format(const tyjson_datetime *dt, char *out);
-/** Date-time <-> epoch milliseconds/nanoseconds (proleptic Gregorian, UTC). */
+/** Nanoseconds since 1970-01-01T00:00:00Z of a date-time (proleptic
+ *  Gregorian, its offset applied) into *ns. False, storing nothing, if dt
+ *  is invalid, does not fit int64, or dt or ns is NULL. */
 TYJSON_API bool tyjson_datetime_to_epoch_ns(const tyjson_datetime *dt, int64_t *ns);
+/** The UTC date-time (offset 0) of `ns` nanoseconds since the epoch into
+ *  *dt. False if its year falls outside 0000-9999 or dt is NULL. */
 TYJSON_API bool tyjson_datetime_from_epoch_ns(int64_t ns, tyjson_datetime *dt);
 
 #ifdef __cplusplus

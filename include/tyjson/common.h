@@ -12,11 +12,16 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/** Version of these headers (semantic versioning), as numbers and as
+ *  "MAJOR.MINOR.PATCH". */
 #define TYJSON_VERSION_MAJOR 0
 #define TYJSON_VERSION_MINOR 1
 #define TYJSON_VERSION_PATCH 0
 #define TYJSON_VERSION_STRING "0.1.0"
 
+/** Marks a function the library exports: dllimport/dllexport on Windows
+ *  when the caller defines TYJSON_SHARED (the library's own build also
+ *  defines TYJSON_BUILDING), default visibility with GCC and Clang. */
 #if defined(_WIN32) && defined(TYJSON_SHARED)
 #  if defined(TYJSON_BUILDING)
 #    define TYJSON_API __declspec(dllexport)
@@ -29,6 +34,8 @@
 #  define TYJSON_API
 #endif
 
+/** Declares a header-defined accessor: `static inline`, always inlined by
+ *  GCC and Clang. */
 #if defined(__GNUC__) || defined(__clang__)
 #  define TYJSON_INLINE static inline __attribute__((always_inline))
 #else
@@ -45,38 +52,41 @@ extern "C" {
  * One table drives the enum, tyjson_status_name() and tyjson_status_msg().
  * Codes are stable once released: new ones are appended.
  * ------------------------------------------------------------------------- */
+/** The status table: X(NAME, message) for each code TYJSON_NAME, in enum
+ *  order. Each entry says which calls return the code. */
 #define TYJSON_STATUS_MAP(X)                                                   \
-    X(OK, "success")                                                           \
-    X(E_INVALID_ARG, "invalid argument")                                       \
-    X(E_NOMEM, "out of memory")                                                \
-    X(E_EMPTY, "empty input: no JSON value")                                   \
-    X(E_TRUNCATED, "unexpected end of input")                                  \
-    X(E_UNEXPECTED_CHAR, "unexpected character")                               \
-    X(E_TRAILING, "unexpected content after the JSON value")                   \
-    X(E_LITERAL, "invalid literal (expected true, false or null)")             \
-    X(E_NUMBER, "invalid number")                                              \
-    X(E_NUMBER_RANGE, "number out of range")                                   \
-    X(E_STRING_CTRL, "unescaped control character in string")                  \
-    X(E_ESCAPE, "invalid escape sequence in string")                           \
-    X(E_SURROGATE, "invalid or unpaired UTF-16 surrogate escape")              \
-    X(E_UTF8, "invalid UTF-8")                                                 \
-    X(E_COMMENT, "unterminated comment")                                       \
-    X(E_DEPTH, "nesting deeper than the maximum depth")                        \
-    X(E_DUPLICATE_KEY, "duplicate object key")                                 \
-    X(E_SIZE, "input or value larger than the configured limit")               \
-    X(E_IO, "input/output error")                                              \
-    X(E_NAN_INF, "NaN or Infinity cannot be written as JSON")                  \
-    X(E_BUF_TOO_SMALL, "output buffer too small")                              \
-    X(E_TYPE, "value has the wrong type")                                      \
-    X(E_NOT_FOUND, "no value at that key, index or pointer")                   \
-    X(E_POINTER, "invalid JSON Pointer syntax")                                \
-    X(E_MISSING_KEY, "required key is missing")                                \
-    X(E_UNKNOWN_KEY, "unknown key")                                            \
-    X(E_ENUM, "unknown enum name")                                             \
-    X(E_DATE, "invalid date or time")                                          \
-    X(E_CALLBACK, "user callback reported failure")                            \
-    X(E_STATE, "call not valid in the current state")
+    X(OK, "success") /**< Success. */ \
+    X(E_INVALID_ARG, "invalid argument") /**< A NULL subject or result pointer, a NULL buffer with a non-zero capacity, unknown bits in tyjson_decode_options.read_flags, a bad type descriptor (tyjson_struct_prepare); any call. */ \
+    X(E_NOMEM, "out of memory") /**< The allocator (or a fixed arena or pool) ran out; any call that allocates. */ \
+    X(E_EMPTY, "empty input: no JSON value") /**< Readers, tyjson_decode: the input holds no value (only whitespace, comments or a BOM). */ \
+    X(E_TRUNCATED, "unexpected end of input") /**< Readers, tyjson_decode: the input ends inside a value. */ \
+    X(E_UNEXPECTED_CHAR, "unexpected character") /**< Readers, tyjson_decode: a byte that cannot come there. */ \
+    X(E_TRAILING, "unexpected content after the JSON value") /**< Readers, tyjson_decode: content after the value (without STOP_WHEN_DONE). */ \
+    X(E_LITERAL, "invalid literal (expected true, false or null)") /**< Readers, tyjson_decode: a misspelt true, false or null (or NaN, Infinity with ALLOW_INF_NAN). */ \
+    X(E_NUMBER, "invalid number") /**< Readers, tyjson_decode: a number with invalid syntax. */ \
+    X(E_NUMBER_RANGE, "number out of range") /**< Readers: an integer beyond int64/uint64 or a double overflow (without BIGNUM_AS_RAW); tyjson_decode: a number the member cannot hold. */ \
+    X(E_STRING_CTRL, "unescaped control character in string") /**< Readers, tyjson_decode: a raw control character (below U+0020) in a string. */ \
+    X(E_ESCAPE, "invalid escape sequence in string") /**< Readers, tyjson_decode: an invalid backslash escape. */ \
+    X(E_SURROGATE, "invalid or unpaired UTF-16 surrogate escape") /**< Readers, tyjson_decode: an escape of an unpaired UTF-16 surrogate. */ \
+    X(E_UTF8, "invalid UTF-8") /**< Readers, tyjson_decode: invalid UTF-8 (without ALLOW_INVALID_UTF8); writers, encoders: invalid UTF-8 in a string (without REPLACE_INVALID_UTF8). */ \
+    X(E_COMMENT, "unterminated comment") /**< Readers, tyjson_decode with ALLOW_COMMENTS: a comment that does not end. */ \
+    X(E_DEPTH, "nesting deeper than the maximum depth") /**< Readers, tyjson_decode: nesting deeper than max_depth; encoders: deeper than TYJSON_DEFAULT_MAX_DEPTH. */ \
+    X(E_DUPLICATE_KEY, "duplicate object key") /**< Readers with REJECT_DUPLICATE_KEYS, tyjson_decode with TYJSON_T_DUPLICATE_ERROR: a repeated key. */ \
+    X(E_SIZE, "input or value larger than the configured limit") /**< A length that overflows size_t; tyjson_decode: too many elements for a FIXED array or bytes for CHARS; encoders: a FIXED count above its capacity. */ \
+    X(E_IO, "input/output error") /**< tyjson_read_file, tyjson_read_fp and the _fp and _file writers: the file cannot be opened, read or written. */ \
+    X(E_NAN_INF, "NaN or Infinity cannot be written as JSON") /**< Writers, encoders: NaN or an infinity without TYJSON_WRITE_ALLOW_INF_NAN. */ \
+    X(E_BUF_TOO_SMALL, "output buffer too small") /**< _buf writers, tyjson_encode_buf: the text does not fit (the return value is its length). */ \
+    X(E_TYPE, "value has the wrong type") /**< tyjson_decode: a JSON value of the wrong type for the member (null without NULLABLE included). */ \
+    X(E_NOT_FOUND, "no value at that key, index or pointer") /**< JSON Pointer lookups: no value at the pointer. */ \
+    X(E_POINTER, "invalid JSON Pointer syntax") /**< JSON Pointer lookups: the pointer is malformed. */ \
+    X(E_MISSING_KEY, "required key is missing") /**< tyjson_decode: a TYJSON_F_REQUIRED key is absent. */ \
+    X(E_UNKNOWN_KEY, "unknown key") /**< tyjson_decode with TYJSON_T_UNKNOWN_ERROR or TYJSON_DECODE_UNKNOWN_ERROR: a key no field names. */ \
+    X(E_ENUM, "unknown enum name") /**< tyjson_decode: a name not in the enum table; encoders: a member value without a name. */ \
+    X(E_DATE, "invalid date or time") /**< tyjson_decode: an invalid date or date-time string; encoders: a member holding an invalid date. */ \
+    X(E_CALLBACK, "user callback reported failure") /**< _cb writers and encoders: the tyjson_write_fn returned non-zero; encoders: a codec wrote no value. */ \
+    X(E_STATE, "call not valid in the current state") /**< No call of this version returns it; the code keeps its number. */
 
+/** Result of a call: TYJSON_OK or a TYJSON_E_* code (TYJSON_STATUS_MAP). */
 typedef enum tyjson_status {
 #define TYJSON__STATUS_ENUM(name, msg) TYJSON_##name,
     TYJSON_STATUS_MAP(TYJSON__STATUS_ENUM)
@@ -84,46 +94,56 @@ typedef enum tyjson_status {
     TYJSON__STATUS_COUNT
 } tyjson_status;
 
-/** Short identifier of a status, such as "E_NOMEM". Never NULL. */
+/** Short identifier of a status, such as "E_NOMEM"; "E_UNKNOWN" for a
+ *  value that is not a code. Never NULL; a static string. */
 TYJSON_API const char *tyjson_status_name(tyjson_status code);
-/** Human message of a status, such as "out of memory". Never NULL. */
+/** Human message of a status, such as "out of memory"; "unknown status"
+ *  for a value that is not a code. Never NULL; a static string. */
 TYJSON_API const char *tyjson_status_msg(tyjson_status code);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Error record
- *
- * Filled by every call that takes a `tyjson_error *` (which may be NULL).
+ * ------------------------------------------------------------------------- */
+/** Sizes of tyjson_error's msg and path arrays, NUL included. */
+#define TYJSON_ERROR_PATH_MAX 256
+#define TYJSON_ERROR_MSG_MAX 256
+
+/**
+ * What went wrong and where. Filled by every call that takes a
+ * `tyjson_error *` (which may be NULL), on success too (code TYJSON_OK).
  * `offset` is the byte offset of the problem in the input; line and column
  * are 1-based and count bytes (column) and LF characters (line).
- * `path` is a JSON path such as `$.photos[17].author.age` where the caller
- * can know one (binding, pull reader), else the empty string.
+ * `path` is a JSON path such as `$.photos[17].author.age` where the call
+ * knows one (the binding), else the empty string.
  * `msg` is the message, held in the record itself (messages quote the
  * input: "expected ',' or ']' after an array element, found '2'"), so a
  * record can be copied by assignment and outlives the input and any arena;
  * a longer message is cut at a character boundary and ends in "...".
- * ------------------------------------------------------------------------- */
-#define TYJSON_ERROR_PATH_MAX 256
-#define TYJSON_ERROR_MSG_MAX 256
+ */
 typedef struct tyjson_error {
-    tyjson_status code;
-    size_t offset;        /* byte offset into the input */
-    size_t line;          /* 1-based line; 0 when the error has no place in an input */
-    size_t column;        /* 1-based column, in bytes */
-    char msg[TYJSON_ERROR_MSG_MAX];   /* never empty after a call */
-    char path[TYJSON_ERROR_PATH_MAX];
+    tyjson_status code;   /**< TYJSON_OK or what failed */
+    size_t offset;        /**< byte offset into the input */
+    size_t line;          /**< 1-based line; 0 when the error has no place in an input */
+    size_t column;        /**< 1-based column, in bytes */
+    char msg[TYJSON_ERROR_MSG_MAX];   /**< never empty after a call */
+    char path[TYJSON_ERROR_PATH_MAX]; /**< JSON path, or "" */
 } tyjson_error;
 
 /**
  * Formats an error as "LINE:COL: message" (plus " at PATH" when a path is
  * known) into buf. An error without a place in the input (line 0: encoding,
  * I/O, arguments) has no "LINE:COL: " prefix: "message at PATH", or just
- * "message". Returns buf; never writes more than size bytes.
+ * "message". An empty msg is replaced by tyjson_status_msg(err->code).
+ * Returns buf; never writes more than size bytes (nothing when size is 0).
+ * A NULL err writes ""; a NULL buf writes nothing and returns NULL.
  */
 TYJSON_API char *tyjson_error_format(const tyjson_error *err, char *buf, size_t size);
 
 /**
- * Computes 1-based line and column of byte `offset` in `dat`. Returns false
- * if offset > len.
+ * Computes 1-based line and column of byte `offset` in `dat`: line counts
+ * LF characters, column counts bytes. Returns false (storing nothing) if
+ * offset > len, or dat is NULL with len > 0; NULL with len 0 is the empty
+ * text (line 1, column 1). line and column may each be NULL.
  */
 TYJSON_API bool tyjson_locate(const char *dat, size_t len, size_t offset,
                               size_t *line, size_t *column);
@@ -138,6 +158,8 @@ TYJSON_API bool tyjson_locate(const char *dat, size_t len, size_t offset,
  * block's size in the header in front of the block instead, and ignores
  * it). free(ctx, NULL) is never called.
  * ------------------------------------------------------------------------- */
+/** A caller's allocator: three functions and their context. The library
+ *  copies the record; `ctx` must outlive every document using it. */
 typedef struct tyjson_alloc {
     void *(*malloc)(void *ctx, size_t size);
     void *(*realloc)(void *ctx, void *ptr, size_t old_size, size_t new_size);
@@ -145,7 +167,8 @@ typedef struct tyjson_alloc {
     void *ctx;
 } tyjson_alloc;
 
-/** The libc allocator. */
+/** The libc allocator (malloc, realloc, free): a static record, never NULL.
+ *  Passing NULL wherever a `const tyjson_alloc *` is taken means the same. */
 TYJSON_API const tyjson_alloc *tyjson_alloc_libc(void);
 
 /**
@@ -156,14 +179,17 @@ TYJSON_API const tyjson_alloc *tyjson_alloc_libc(void);
  * becomes the most recent again). Other frees reclaim nothing until the
  * buffer is discarded (or re-initialised). Returns false if the buffer is
  * too small to hold the pool's bookkeeping (about 64 bytes).
- * Not thread-safe: one pool per thread.
+ * A NULL alc or buf, or size 0, also gives false. The buffer stays the
+ * caller's. Not thread-safe: one pool per thread.
  */
 TYJSON_API bool tyjson_alloc_pool_init(tyjson_alloc *alc, void *buf, size_t size);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Read flags (0 = strict RFC 8259)
  * ------------------------------------------------------------------------- */
+/** A set of TYJSON_READ_* bits, combined with `|`; 0 is strict. */
 typedef uint32_t tyjson_read_flags;
+/** No relaxation: strict RFC 8259. */
 #define TYJSON_READ_STRICT               0u
 /** Accept C comments: `// ...` to end of line and `/ * ... * /` blocks. */
 #define TYJSON_READ_ALLOW_COMMENTS       (1u << 0)
@@ -190,10 +216,14 @@ typedef uint32_t tyjson_read_flags;
  */
 #define TYJSON_READ_BIGNUM_AS_RAW        (1u << 7)
 
-/** Default maximum nesting depth; see docs/conformance.md for the reason. */
+/** Default maximum nesting depth of the readers and the decoder, and the
+ *  encoder's limit; see docs/conformance.md for the reason. */
 #define TYJSON_DEFAULT_MAX_DEPTH 1024u
 
+/** Options of the readers; all zero (or a NULL pointer) is strict parsing
+ *  with the default depth and libc memory. */
 typedef struct tyjson_read_options {
+    /** TYJSON_READ_* bits. */
     tyjson_read_flags flags;
     /** Maximum nesting of arrays/objects; 0 means TYJSON_DEFAULT_MAX_DEPTH. */
     uint32_t max_depth;
@@ -204,7 +234,9 @@ typedef struct tyjson_read_options {
 /* ----------------------------------------------------------------------------
  * MARK: - Write flags (0 = minified, minimal escaping)
  * ------------------------------------------------------------------------- */
+/** A set of TYJSON_WRITE_* bits, combined with `|`; 0 is minified. */
 typedef uint32_t tyjson_write_flags;
+/** Minified output with minimal escaping. */
 #define TYJSON_WRITE_MINIFY              0u
 /** Indent with newlines; `indent` spaces per level (default 2). */
 #define TYJSON_WRITE_PRETTY              (1u << 0)
@@ -219,7 +251,10 @@ typedef uint32_t tyjson_write_flags;
 /** End the output with a newline. */
 #define TYJSON_WRITE_NEWLINE_AT_END      (1u << 5)
 
+/** Options of the writers and encoders; all zero (or a NULL pointer) is
+ *  minified output in libc memory. */
 typedef struct tyjson_write_options {
+    /** TYJSON_WRITE_* bits. */
     tyjson_write_flags flags;
     /** Spaces per indent level with TYJSON_WRITE_PRETTY; 0 means 2. */
     uint32_t indent;
@@ -234,7 +269,7 @@ typedef struct tyjson_write_options {
 typedef int (*tyjson_write_fn)(void *ctx, const char *data, size_t len);
 
 /** Frees memory returned by the library (written text) with the allocator it
- *  was allocated with (NULL = libc). */
+ *  was allocated with (NULL = libc). A NULL ptr does nothing. */
 TYJSON_API void tyjson_free(const tyjson_alloc *alc, void *ptr);
 
 #ifdef __cplusplus

@@ -28,23 +28,26 @@ extern "C" {
 /* ----------------------------------------------------------------------------
  * MARK: - Types
  * ------------------------------------------------------------------------- */
+/** The type of a value, one of TYJSON_TYPE_* (tyjson_get_type). */
 typedef uint8_t tyjson_type;
-#define TYJSON_TYPE_NONE 0u /* no value (a NULL pointer has this type) */
-#define TYJSON_TYPE_RAW  1u /* raw number text (TYJSON_READ_BIGNUM_AS_RAW) */
-#define TYJSON_TYPE_NULL 2u
-#define TYJSON_TYPE_BOOL 3u
-#define TYJSON_TYPE_NUM  4u
-#define TYJSON_TYPE_STR  5u
-#define TYJSON_TYPE_ARR  6u
-#define TYJSON_TYPE_OBJ  7u
+#define TYJSON_TYPE_NONE 0u /**< no value (a NULL pointer has this type) */
+#define TYJSON_TYPE_RAW  1u /**< raw number text (TYJSON_READ_BIGNUM_AS_RAW) */
+#define TYJSON_TYPE_NULL 2u /**< null */
+#define TYJSON_TYPE_BOOL 3u /**< true or false (subtype TRUE or FALSE) */
+#define TYJSON_TYPE_NUM  4u /**< number (subtype UINT, SINT or REAL) */
+#define TYJSON_TYPE_STR  5u /**< string */
+#define TYJSON_TYPE_ARR  6u /**< array */
+#define TYJSON_TYPE_OBJ  7u /**< object */
 
+/** The subtype of a bool or number, one of TYJSON_SUBTYPE_* (as stored in
+ *  the tag: compare with tyjson_get_subtype, do not shift). */
 typedef uint8_t tyjson_subtype;
-#define TYJSON_SUBTYPE_NONE  0u
-#define TYJSON_SUBTYPE_FALSE (0u << 3)
-#define TYJSON_SUBTYPE_TRUE  (1u << 3)
-#define TYJSON_SUBTYPE_UINT  (0u << 3) /* non-negative integer, uint64 */
-#define TYJSON_SUBTYPE_SINT  (1u << 3) /* negative integer, int64 */
-#define TYJSON_SUBTYPE_REAL  (2u << 3) /* double */
+#define TYJSON_SUBTYPE_NONE  0u        /**< types without subtypes */
+#define TYJSON_SUBTYPE_FALSE (0u << 3) /**< bool false */
+#define TYJSON_SUBTYPE_TRUE  (1u << 3) /**< bool true */
+#define TYJSON_SUBTYPE_UINT  (0u << 3) /**< non-negative integer, uint64 */
+#define TYJSON_SUBTYPE_SINT  (1u << 3) /**< negative integer, int64 */
+#define TYJSON_SUBTYPE_REAL  (2u << 3) /**< double */
 
 /* Tag bits: 0-2 type, 3-4 subtype, 5 "string needs no escaping",
  * 6-7 reserved, 8-63 length (string bytes or container element count). */
@@ -54,6 +57,8 @@ typedef uint8_t tyjson_subtype;
 #define TYJSON__NOESC_BIT    0x20u
 #define TYJSON__LEN_SHIFT    8
 
+/** Payload of a value; which member holds depends on the tag (read it
+ *  through the getters). */
 typedef union tyjson_val_uni {
     uint64_t u64;
     int64_t i64;
@@ -63,11 +68,15 @@ typedef union tyjson_val_uni {
     size_t ofs; /* containers: slots in the subtree, itself included */
 } tyjson_val_uni;
 
+/** A value of an immutable document: 16 bytes inside the document, valid
+ *  until tyjson_doc_free. Read-only; never freed on its own. */
 typedef struct tyjson_val {
     uint64_t tag;
     tyjson_val_uni uni;
 } tyjson_val;
 
+/** An immutable document (opaque): from tyjson_read*, released by
+ *  tyjson_doc_free; it owns every value and string in it. */
 typedef struct tyjson_doc tyjson_doc;
 
 /* ----------------------------------------------------------------------------
@@ -76,10 +85,12 @@ typedef struct tyjson_doc tyjson_doc;
 
 /**
  * Parses `len` bytes at `dat` (no NUL terminator or padding needed; the
- * bytes are copied and not referenced after the call).
+ * bytes are copied and not referenced after the call). NULL with len 0 is
+ * empty input (TYJSON_E_EMPTY); NULL with len > 0 is TYJSON_E_INVALID_ARG.
  * @param opts  flags, depth limit and allocator; NULL = strict defaults.
  * @param err   filled on failure (and code = TYJSON_OK on success); may be NULL.
- * @return a document to release with tyjson_doc_free, or NULL on error.
+ * @return a document to release with tyjson_doc_free, or NULL on error:
+ *   an invalid input code (docs/api.md section 4), TYJSON_E_NOMEM, TYJSON_E_SIZE.
  *
  *     tyjson_error err;
  *     tyjson_doc *doc = tyjson_read_opts(text, len, NULL, &err);
@@ -89,16 +100,21 @@ TYJSON_API tyjson_doc *tyjson_read_opts(const char *dat, size_t len,
                                         const tyjson_read_options *opts,
                                         tyjson_error *err);
 
-/** Parses with flags, the default depth limit and libc allocation. */
+/** Parses with flags, the default depth limit and libc allocation, as
+ *  tyjson_read_opts; NULL on any error (tyjson_read_opts tells which). */
 TYJSON_API tyjson_doc *tyjson_read(const char *dat, size_t len,
                                    tyjson_read_flags flags);
 
-/** Reads a whole file, then parses it. I/O failures give TYJSON_E_IO. */
+/** Reads the file at `path`, then parses it as tyjson_read_opts does. A
+ *  NULL path is TYJSON_E_INVALID_ARG; a file that cannot be opened or read
+ *  is TYJSON_E_IO. */
 TYJSON_API tyjson_doc *tyjson_read_file(const char *path,
                                         const tyjson_read_options *opts,
                                         tyjson_error *err);
 
-/** Reads `fp` to its end (works on pipes), then parses it. */
+/** Reads `fp` to its end (works on pipes), then parses it as
+ *  tyjson_read_opts does. The stream stays open and the caller's. A NULL fp
+ *  is TYJSON_E_INVALID_ARG; a read error is TYJSON_E_IO. */
 TYJSON_API tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts,
                                       tyjson_error *err);
 
@@ -115,52 +131,69 @@ TYJSON_API size_t tyjson_read_max_memory(size_t len, tyjson_read_flags flags);
 /** Releases a document and everything in it. NULL is ignored. */
 TYJSON_API void tyjson_doc_free(tyjson_doc *doc);
 
-/** Root value, or NULL for a NULL document. */
+/** Root value (valid until tyjson_doc_free), or NULL for a NULL document. */
 TYJSON_API tyjson_val *tyjson_doc_get_root(const tyjson_doc *doc);
 /** Bytes of input consumed (with STOP_WHEN_DONE: up to the end of the first
- *  value, trailing whitespace included). */
+ *  value, trailing whitespace included); 0 for NULL. */
 TYJSON_API size_t tyjson_doc_get_read_size(const tyjson_doc *doc);
-/** Number of values (keys included) in the document. */
+/** Number of values (keys included) in the document; 0 for NULL. */
 TYJSON_API size_t tyjson_doc_get_val_count(const tyjson_doc *doc);
-/** Bytes the document holds from its allocator. */
+/** Bytes the document holds from its allocator; 0 for NULL. */
 TYJSON_API size_t tyjson_doc_get_mem_size(const tyjson_doc *doc);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Type tests and getters (NULL-safe: a NULL value has type NONE)
  * ------------------------------------------------------------------------- */
+/** Type of v (TYJSON_TYPE_*); TYJSON_TYPE_NONE for NULL. */
 TYJSON_INLINE tyjson_type tyjson_get_type(const tyjson_val *v) {
     return v ? (tyjson_type)(v->tag & TYJSON__TYPE_MASK) : TYJSON_TYPE_NONE;
 }
+/** Subtype of v (TYJSON_SUBTYPE_*); 0 for NULL. */
 TYJSON_INLINE tyjson_subtype tyjson_get_subtype(const tyjson_val *v) {
     return v ? (tyjson_subtype)(v->tag & TYJSON__SUBTYPE_MASK) : 0;
 }
 /** Name of the value's type: "null", "true", "false", "uint", "sint",
- *  "real", "string", "array", "object", "raw" or "none". */
+ *  "real", "string", "array", "object", "raw", or "none" (NULL included).
+ *  A static string. */
 TYJSON_API const char *tyjson_get_type_desc(const tyjson_val *v);
 
 #define TYJSON__KIND(v) ((v)->tag & TYJSON__KIND_MASK)
+/** True if v is null; false for NULL. */
 TYJSON_INLINE bool tyjson_is_null(const tyjson_val *v) { return v && TYJSON__KIND(v) == TYJSON_TYPE_NULL; }
+/** True if v is true; false for NULL. */
 TYJSON_INLINE bool tyjson_is_true(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE); }
+/** True if v is false; false for NULL. */
 TYJSON_INLINE bool tyjson_is_false(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE); }
+/** True if v is true or false; false for NULL. */
 TYJSON_INLINE bool tyjson_is_bool(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_BOOL; }
+/** True if v is a non-negative integer (subtype UINT); false for NULL. */
 TYJSON_INLINE bool tyjson_is_uint(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT); }
+/** True if v is a negative integer (subtype SINT); false for NULL. */
 TYJSON_INLINE bool tyjson_is_sint(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT); }
+/** True if v is an integer, UINT or SINT; false for NULL. */
 TYJSON_INLINE bool tyjson_is_int(const tyjson_val *v) { return tyjson_is_uint(v) || tyjson_is_sint(v); }
+/** True if v is a double (subtype REAL); false for NULL. */
 TYJSON_INLINE bool tyjson_is_real(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL); }
+/** True if v is a number of any subtype; false for NULL. */
 TYJSON_INLINE bool tyjson_is_num(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_NUM; }
+/** True if v is a string; false for NULL. */
 TYJSON_INLINE bool tyjson_is_str(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_STR; }
+/** True if v is raw number text; false for NULL. */
 TYJSON_INLINE bool tyjson_is_raw(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_RAW; }
+/** True if v is an array; false for NULL. */
 TYJSON_INLINE bool tyjson_is_arr(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_ARR; }
+/** True if v is an object; false for NULL. */
 TYJSON_INLINE bool tyjson_is_obj(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_OBJ; }
+/** True if v is a container: an array or an object; false for NULL. */
 TYJSON_INLINE bool tyjson_is_ctn(const tyjson_val *v) { return tyjson_get_type(v) >= TYJSON_TYPE_ARR; }
 
-/** Bool value; false for non-bools. */
+/** Bool value; false for non-bools and NULL. */
 TYJSON_INLINE bool tyjson_get_bool(const tyjson_val *v) { return tyjson_is_true(v); }
-/** uint64 of a UINT value, or of a non-negative SINT; else 0. */
+/** uint64 of a UINT value, or of a non-negative SINT; else 0 (NULL included). */
 TYJSON_INLINE uint64_t tyjson_get_uint(const tyjson_val *v) {
     return (tyjson_is_uint(v) || (tyjson_is_sint(v) && v->uni.i64 >= 0)) ? v->uni.u64 : 0;
 }
-/** int64 of a SINT value, or of a UINT that fits; else 0. */
+/** int64 of a SINT value, or of a UINT that fits; else 0 (NULL included). */
 TYJSON_INLINE int64_t tyjson_get_sint(const tyjson_val *v) {
     return (tyjson_is_sint(v) || (tyjson_is_uint(v) && v->uni.u64 <= (uint64_t)INT64_MAX)) ? v->uni.i64 : 0;
 }
@@ -176,13 +209,14 @@ TYJSON_INLINE double tyjson_get_num(const tyjson_val *v) {
     return 0.0;
 }
 /** Exact int64 of an integer value. Returns false (and leaves *out) if the
- *  value is not an integer or does not fit, or if out is NULL. */
+ *  value is not an integer (NULL included) or does not fit, or if out is NULL. */
 TYJSON_API bool tyjson_get_i64(const tyjson_val *v, int64_t *out);
-/** Exact uint64 of an integer value; false if not an integer or negative,
- *  or if out is NULL. */
+/** Exact uint64 of an integer value; false (leaving *out) if not an
+ *  integer (NULL included) or negative, or if out is NULL. */
 TYJSON_API bool tyjson_get_u64(const tyjson_val *v, uint64_t *out);
 
-/** NUL-terminated bytes of a string or raw value; NULL for other types. */
+/** NUL-terminated bytes of a string or raw value (owned by the document);
+ *  NULL for other types and NULL. */
 TYJSON_INLINE const char *tyjson_get_str(const tyjson_val *v) {
     return (tyjson_is_str(v) || tyjson_is_raw(v)) ? v->uni.str : NULL;
 }
@@ -211,36 +245,41 @@ TYJSON_INLINE tyjson_val *tyjson__next(const tyjson_val *v) {
     return (tyjson_val *)(uintptr_t)(v + step);
 }
 
-/** Element count of an array; 0 for non-arrays. */
+/** Element count of an array; 0 for non-arrays and NULL. */
 TYJSON_INLINE size_t tyjson_arr_size(const tyjson_val *arr) {
     return tyjson_is_arr(arr) ? (size_t)(arr->tag >> TYJSON__LEN_SHIFT) : 0;
 }
-/** First element, or NULL if empty or not an array. */
+/** First element, or NULL if empty, not an array, or NULL. */
 TYJSON_INLINE tyjson_val *tyjson_arr_get_first(const tyjson_val *arr) {
     return tyjson_arr_size(arr) ? (tyjson_val *)(uintptr_t)(arr + 1) : NULL;
 }
-/** Element `idx` (O(idx) steps of O(1) each), or NULL if out of range. */
+/** Element `idx` (O(idx) steps of O(1) each), or NULL if out of range or
+ *  arr is not an array (NULL included). */
 TYJSON_API tyjson_val *tyjson_arr_get(const tyjson_val *arr, size_t idx);
-/** Last element, or NULL. */
+/** Last element, or NULL if empty or not an array (NULL included). */
 TYJSON_API tyjson_val *tyjson_arr_get_last(const tyjson_val *arr);
 
-/** Member count of an object; 0 for non-objects. */
+/** Member count of an object; 0 for non-objects and NULL. */
 TYJSON_INLINE size_t tyjson_obj_size(const tyjson_val *obj) {
     return tyjson_is_obj(obj) ? (size_t)(obj->tag >> TYJSON__LEN_SHIFT) : 0;
 }
 /** Value of the first member whose key equals `key` (NUL-terminated), or
- *  NULL. Linear in the member count. Repeated keys: the first one wins, here
+ *  NULL (also for a NULL obj or key, or a non-object). Linear in the member count. Repeated keys: the first one wins, here
  *  and in JSON Pointer lookups, on both document kinds. */
 TYJSON_API tyjson_val *tyjson_obj_get(const tyjson_val *obj, const char *key);
-/** Same, with a key of `len` bytes (NULL with len 0 is the empty key). */
+/** Same, with a key of `len` bytes (NULL with len 0 is the empty key;
+ *  NULL with len > 0 finds nothing). */
 TYJSON_API tyjson_val *tyjson_obj_getn(const tyjson_val *obj, const char *key, size_t len);
 
-/** Array iterator: `while ((v = tyjson_arr_iter_next(&it)))`. */
+/** Array iterator, a plain value on the caller's stack (nothing to free):
+ *  `it = tyjson_arr_iter_with(arr); while ((v = tyjson_arr_iter_next(&it)))`. */
 typedef struct tyjson_arr_iter {
     size_t idx, max;
     tyjson_val *cur;
 } tyjson_arr_iter;
 
+/** Iterator over the elements of arr; it yields nothing for a non-array
+ *  or NULL. */
 TYJSON_INLINE tyjson_arr_iter tyjson_arr_iter_with(const tyjson_val *arr) {
     tyjson_arr_iter it;
     it.idx = 0;
@@ -248,6 +287,7 @@ TYJSON_INLINE tyjson_arr_iter tyjson_arr_iter_with(const tyjson_val *arr) {
     it.cur = it.max ? (tyjson_val *)(uintptr_t)(arr + 1) : NULL;
     return it;
 }
+/** Next element, or NULL at the end (and for a NULL it). */
 TYJSON_INLINE tyjson_val *tyjson_arr_iter_next(tyjson_arr_iter *it) {
     if (!it || it->idx >= it->max) return NULL;
     tyjson_val *v = it->cur;
@@ -265,6 +305,8 @@ typedef struct tyjson_obj_iter {
     const tyjson_val *obj;
 } tyjson_obj_iter;
 
+/** Iterator over the members of obj; it yields nothing for a non-object
+ *  or NULL. */
 TYJSON_INLINE tyjson_obj_iter tyjson_obj_iter_with(const tyjson_val *obj) {
     tyjson_obj_iter it;
     it.idx = 0;
@@ -273,7 +315,7 @@ TYJSON_INLINE tyjson_obj_iter tyjson_obj_iter_with(const tyjson_val *obj) {
     it.obj = obj;
     return it;
 }
-/** Next key, or NULL at the end. */
+/** Next key, or NULL at the end (and for a NULL it). */
 TYJSON_INLINE tyjson_val *tyjson_obj_iter_next(tyjson_obj_iter *it) {
     if (!it || it->idx >= it->max) return NULL;
     tyjson_val *key = it->cur;

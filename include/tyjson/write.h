@@ -37,17 +37,21 @@ extern "C" {
 /**
  * Writes a value to a new NUL-terminated buffer from opts->alc (libc when
  * NULL); release it with tyjson_free(opts ? opts->alc : NULL, text).
- * @param len  receives the text length without the NUL; may be NULL.
- * @return the text, or NULL on error (err tells why).
+ * @param len  receives the text length without the NUL (0 on error); may be NULL.
+ * @return the text, or NULL on error (err tells why): TYJSON_E_INVALID_ARG
+ *   for a NULL val, TYJSON_E_NAN_INF, TYJSON_E_UTF8, TYJSON_E_NOMEM,
+ *   TYJSON_E_SIZE.
  */
 TYJSON_API char *tyjson_val_write_opts(const tyjson_val *val,
                                        const tyjson_write_options *opts,
                                        size_t *len, tyjson_error *err);
-/** Writes the document root; see tyjson_val_write_opts. */
+/** Writes the document root as tyjson_val_write_opts does; a NULL doc is
+ *  TYJSON_E_INVALID_ARG. */
 TYJSON_API char *tyjson_write_opts(const tyjson_doc *doc,
                                    const tyjson_write_options *opts,
                                    size_t *len, tyjson_error *err);
-/** Shorthand: flags only, libc allocation; free the result with free(). */
+/** Shorthand: flags only, libc allocation, no error detail; free the
+ *  result with free(). NULL on any error (NULL doc included). */
 TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, size_t *len);
 
 /**
@@ -57,28 +61,41 @@ TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, s
  * @return the text length, not counting the NUL, like snprintf. If it is
  *   >= cap the buffer was too small: err->code is TYJSON_E_BUF_TOO_SMALL,
  *   nothing was written past cap, and return + 1 bytes are needed.
- *   Returns 0 on other errors. The text is NUL-terminated when it fits.
+ *   Returns 0 on other errors (a NULL val: TYJSON_E_INVALID_ARG; the
+ *   codes of tyjson_val_write_opts). The text is NUL-terminated when it fits.
  */
 TYJSON_API size_t tyjson_val_write_buf(const tyjson_val *val, char *buf, size_t cap,
                                        const tyjson_write_options *opts,
                                        tyjson_error *err);
-/** Writes to a stdio stream; false on error (TYJSON_E_IO if fwrite fails). */
+/** Writes to a stdio stream, which stays open and the caller's; false on
+ *  error: TYJSON_E_INVALID_ARG for a NULL fp or val, TYJSON_E_IO if fwrite
+ *  fails, or the codes of tyjson_val_write_opts. */
 TYJSON_API bool tyjson_val_write_fp(FILE *fp, const tyjson_val *val,
                                     const tyjson_write_options *opts, tyjson_error *err);
-/** Writes to a file (created or truncated). */
+/** Writes to the file at path (created or truncated); false on error:
+ *  TYJSON_E_INVALID_ARG for a NULL path or val (then no file is created),
+ *  TYJSON_E_IO if the file cannot be opened or written, or the codes of
+ *  tyjson_val_write_opts. */
 TYJSON_API bool tyjson_val_write_file(const char *path, const tyjson_val *val,
                                       const tyjson_write_options *opts, tyjson_error *err);
-/** Streams the text in pieces to fn; false on error or when fn aborts. */
+/** Streams the text in pieces to fn(ctx, data, len); false on error:
+ *  TYJSON_E_INVALID_ARG for a NULL fn or val (fn is not called),
+ *  TYJSON_E_CALLBACK when fn returns non-zero, or the codes of
+ *  tyjson_val_write_opts. */
 TYJSON_API bool tyjson_val_write_cb(tyjson_write_fn fn, void *ctx, const tyjson_val *val,
                                     const tyjson_write_options *opts, tyjson_error *err);
 
-/* The same for mutable values and documents. */
+/* The same for mutable values and documents. A mutable document without a
+ * root writes like a NULL value: TYJSON_E_INVALID_ARG. */
+/** Writes a mutable value to a new buffer, as tyjson_val_write_opts. */
 TYJSON_API char *tyjson_mut_val_write_opts(const tyjson_mut_val *val,
                                            const tyjson_write_options *opts,
                                            size_t *len, tyjson_error *err);
+/** Writes the root of a mutable document, as tyjson_write_opts. */
 TYJSON_API char *tyjson_mut_write_opts(const tyjson_mut_doc *doc,
                                        const tyjson_write_options *opts,
                                        size_t *len, tyjson_error *err);
+/** Shorthand as tyjson_write: free the result with free(); NULL on error. */
 TYJSON_API char *tyjson_mut_write(const tyjson_mut_doc *doc, tyjson_write_flags flags, size_t *len);
 /** As tyjson_val_write_buf, but a value nested deeper than 256 levels needs
  *  a stack block from opts->alc (TYJSON_E_NOMEM when it fails); shallower
@@ -86,10 +103,13 @@ TYJSON_API char *tyjson_mut_write(const tyjson_mut_doc *doc, tyjson_write_flags 
 TYJSON_API size_t tyjson_mut_val_write_buf(const tyjson_mut_val *val, char *buf, size_t cap,
                                            const tyjson_write_options *opts,
                                            tyjson_error *err);
+/** Writes a mutable value to a stdio stream, as tyjson_val_write_fp. */
 TYJSON_API bool tyjson_mut_val_write_fp(FILE *fp, const tyjson_mut_val *val,
                                         const tyjson_write_options *opts, tyjson_error *err);
+/** Writes a mutable value to a file, as tyjson_val_write_file. */
 TYJSON_API bool tyjson_mut_val_write_file(const char *path, const tyjson_mut_val *val,
                                           const tyjson_write_options *opts, tyjson_error *err);
+/** Streams a mutable value to a callback, as tyjson_val_write_cb. */
 TYJSON_API bool tyjson_mut_val_write_cb(tyjson_write_fn fn, void *ctx, const tyjson_mut_val *val,
                                         const tyjson_write_options *opts, tyjson_error *err);
 

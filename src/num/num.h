@@ -1,7 +1,7 @@
 /*
  * num.h - the number core shared by every reader (DOM parser, binding
- * decoder, pull reader) and every writer (DOM writer, binding encoder,
- * builder). Exact integers, correctly rounded doubles without strtod or the
+ * decoder) and every writer (DOM writer, binding encoder). Exact
+ * integers, correctly rounded doubles without strtod or the
  * locale, shortest round-trip doubles and floats.
  */
 #ifndef TYJSON_NUM_H

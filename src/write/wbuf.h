@@ -1,6 +1,6 @@
 /*
  * wbuf.h - the output core shared by every writer (DOM writer, binding
- * encoder, streaming builder).
+ * encoder).
  *
  * A tyjson__wbuf is a window [cur, end) of writable room in front of a sink:
  *
