@@ -4,6 +4,7 @@
  * arena behaviour (allocation-failure sweep, steady state without
  * allocations); descriptor checks; key hashing; the scenario files. */
 #include "test.h"
+#include "fixtures/bind_types.h" /* point, point_list, reals, node */
 #include "tyjson.h"
 #include "bind/bind.h"
 
@@ -81,7 +82,7 @@ static bool str_is(tyjson_str s, const char *want) {
     } while (0)
 
 /* ----------------------------------------------------------------------------
- * Types
+ * Types (besides the shared fixtures of fixtures/bind_types.h)
  * ------------------------------------------------------------------------- */
 typedef struct simple {
     tyjson_str name;
@@ -118,16 +119,6 @@ static const tyjson_field ints_fields[] = {
 };
 static tyjson_struct ints_type = TYJSON_STRUCT(ints, ints_fields, 0);
 
-typedef struct reals {
-    float f;
-    double d;
-} reals;
-static const tyjson_field reals_fields[] = {
-    TYJSON_FIELD_F32(reals, f, "f"),
-    TYJSON_FIELD_F64(reals, d, "d"),
-};
-static tyjson_struct reals_type = TYJSON_STRUCT(reals, reals_fields, 0);
-
 typedef struct strs {
     tyjson_str s;
     char *c;
@@ -154,15 +145,6 @@ static const tyjson_field paint_fields[] = {
     TYJSON_FIELD_ENUM(paint, c16, "c16", colors),
 };
 static tyjson_struct paint_type = TYJSON_STRUCT(paint, paint_fields, 0);
-
-typedef struct point {
-    int32_t x, y;
-} point;
-static const tyjson_field point_fields[] = {
-    TYJSON_FIELD_I32(point, x, "x"),
-    TYJSON_FIELD_I32(point, y, "y"),
-};
-static tyjson_struct point_type = TYJSON_STRUCT(point, point_fields, 0);
 
 typedef struct shape {
     point at;
@@ -255,15 +237,6 @@ static const tyjson_field arrays_fields[] = {
 };
 static tyjson_struct arrays_type = TYJSON_STRUCT(arrays, arrays_fields, 0);
 
-typedef struct point_list {
-    point *items;
-    size_t n;
-} point_list;
-static const tyjson_field point_list_fields[] = {
-    TYJSON_FIELD_DYN(point_list, items, "items", n, TYJSON_K_STRUCT, .type = &point_type),
-};
-static tyjson_struct point_list_type = TYJSON_STRUCT(point_list, point_list_fields, TYJSON_T_ARRAY);
-
 typedef struct matrix {
     point_list *rows;
     size_t n_rows;
@@ -311,17 +284,6 @@ static const tyjson_field opts_fields[] = {
     TYJSON_FIELD_RAW(opts_t, raw, "raw", TYJSON_DEFAULT_S("[1]")),
 };
 static tyjson_struct opts_type = TYJSON_STRUCT(opts_t, opts_fields, 0);
-
-typedef struct node {
-    int32_t v;
-    struct node *next;
-} node;
-static tyjson_struct node_type;
-static const tyjson_field node_fields[] = {
-    TYJSON_FIELD_I32(node, v, "v"),
-    TYJSON_FIELD_PTR(node, next, "next", &node_type),
-};
-static tyjson_struct node_type = TYJSON_STRUCT(node, node_fields, 0);
 
 typedef struct strict_t {
     int32_t a;
