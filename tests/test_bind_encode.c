@@ -3,7 +3,7 @@
  * their paths, every sink, the reusable buffer (no allocation once it is
  * large enough) and an allocation-failure sweep. */
 #include "test.h"
-#include "fixtures/bind_types.h" /* point, point_list, reals, node */
+#include "fixtures/bind_types.h" /* ints, point, point_list, reals, node */
 #include "tyjson.h"
 
 #include "num/num.h" /* the number core, to compare with */
@@ -49,26 +49,6 @@ static tyjson_str S(const char *s) {
 /* ----------------------------------------------------------------------------
  * Scalars
  * ------------------------------------------------------------------------- */
-typedef struct ints {
-    bool b0, b1;
-    int8_t i8;
-    int16_t i16;
-    int32_t i32;
-    int64_t i64;
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-} ints;
-static const tyjson_field ints_fields[] = {
-    TYJSON_FIELD_BOOL(ints, b0, "b0"),   TYJSON_FIELD_BOOL(ints, b1, "b1"),
-    TYJSON_FIELD_I8(ints, i8, "i8"),     TYJSON_FIELD_I16(ints, i16, "i16"),
-    TYJSON_FIELD_I32(ints, i32, "i32"),  TYJSON_FIELD_I64(ints, i64, "i64"),
-    TYJSON_FIELD_U8(ints, u8, "u8"),     TYJSON_FIELD_U16(ints, u16, "u16"),
-    TYJSON_FIELD_U32(ints, u32, "u32"),  TYJSON_FIELD_U64(ints, u64, "u64"),
-};
-static tyjson_struct ints_type = TYJSON_STRUCT(ints, ints_fields, 0);
-
 TEST(integers_and_bools) {
     ints v = {false, true, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN,
               UINT8_MAX, UINT16_MAX, UINT32_MAX, UINT64_MAX};
