@@ -545,13 +545,20 @@ static void report(tally *t, const char *area_name, const char *case_name, const
     }
 }
 
+/* A `pointer` or `type` file outside its area would be ignored: refuse it. */
+static bool area_files_fit(case_ctx *c, const area *a) {
+    if (c->pointer.ptr && a->run != run_pointer) return fail(c, "a `pointer` file outside the pointer area");
+    if (c->type.ptr && a->run != run_bind) return fail(c, "a `type` file outside the bind area");
+    return true;
+}
+
 static void run_case(tally *t, const area *a, const char *area_name, const char *dir,
                      const char *case_name) {
     case_ctx c;
     memset(&c, 0, sizeof(c));
     c.dir = dir;
     if (!a) fail(&c, "unknown area \"%s\" (see tests/cases/README.md)", area_name);
-    else if (load_case(&c)) a->run(&c);
+    else if (load_case(&c) && area_files_fit(&c, a)) a->run(&c);
     report(t, area_name, case_name, c.why);
     bytes_free(&c.input);
     bytes_free(&c.output);
