@@ -4,7 +4,8 @@
  * Byte 0 picks decode flags (bit 0 BORROW, bit 1 UNKNOWN_ERROR, bit 2 a
  * small max_depth, bit 3 STOP_WHEN_DONE), byte 1 the read relaxations
  * (comments, trailing commas, inf/nan, BOM, invalid UTF-8); the rest is the
- * text, decoded into `everything`, a struct with every kind and shape.
+ * text, decoded into `everything` (tests/fixtures/bind_types.h), a struct
+ * with every kind and shape.
  * Checks, aborting on the first mismatch:
  *   - a failure is well formed (a status, a static message, a path starting
  *     with '$', an offset inside the input, line/column agreeing with it)
@@ -15,6 +16,7 @@
  * epoch outside years 0-9999 cannot be written as a date-time: those skip
  * the comparison.
  */
+#include "../tests/fixtures/bind_types.h" /* everything_type */
 #include "tyjson.h"
 
 #include <math.h>
@@ -32,152 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
             abort();                                                              \
         }                                                                         \
     } while (0)
-
-/* ----------------------------------------------------------------------------
- * The type: every kind, shape and field flag
- * ------------------------------------------------------------------------- */
-typedef struct fz_point {
-    int32_t x, y;
-} fz_point;
-static const tyjson_field fz_point_fields[] = {
-    TYJSON_FIELD_I32(fz_point, x, "x"),
-    TYJSON_FIELD_I32(fz_point, y, "y", .flags = TYJSON_F_NULLABLE),
-};
-static tyjson_struct fz_point_type = TYJSON_STRUCT(fz_point, fz_point_fields, 0);
-
-typedef struct fz_node {
-    int16_t v;
-    struct fz_node *next;
-} fz_node;
-static tyjson_struct fz_node_type;
-static const tyjson_field fz_node_fields[] = {
-    TYJSON_FIELD_I16(fz_node, v, "v"),
-    TYJSON_FIELD_PTR(fz_node, next, "next", &fz_node_type),
-};
-static tyjson_struct fz_node_type = TYJSON_STRUCT(fz_node, fz_node_fields, 0);
-
-typedef struct fz_list {
-    fz_point *items;
-    size_t n;
-} fz_list;
-static const tyjson_field fz_list_fields[] = {
-    TYJSON_FIELD_DYN(fz_list, items, "items", n, TYJSON_K_STRUCT, .type = &fz_point_type),
-};
-static tyjson_struct fz_list_type = TYJSON_STRUCT(fz_list, fz_list_fields, TYJSON_T_ARRAY);
-
-typedef struct fz_strict {
-    uint8_t a;
-    tyjson_str b;
-} fz_strict;
-static const tyjson_field fz_strict_fields[] = {
-    TYJSON_FIELD_U8(fz_strict, a, "a", .flags = TYJSON_F_REQUIRED),
-    TYJSON_FIELD_STR(fz_strict, b, "b"),
-};
-static tyjson_struct fz_strict_type =
-    TYJSON_STRUCT(fz_strict, fz_strict_fields, TYJSON_T_UNKNOWN_ERROR | TYJSON_T_DUPLICATE_ERROR);
-
-static tyjson_status hex_decode(void *ctx, const tyjson_val *val, void *member, tyjson_arena *a) {
-    (void)ctx;
-    (void)a;
-    if (!tyjson_is_str(val) || tyjson_get_len(val) > 16) return TYJSON_E_TYPE;
-    const char *s = tyjson_get_str(val);
-    uint64_t v = 0;
-    for (size_t i = 0; i < tyjson_get_len(val); i++) {
-        int c = (unsigned char)s[i];
-        int h = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (h < 0) return TYJSON_E_TYPE;
-        v = v * 16 + (uint64_t)h;
-    }
-    memcpy(member, &v, sizeof(v));
-    return TYJSON_OK;
-}
-static tyjson_status hex_encode(void *ctx, const void *member, tyjson_write_fn write, void *wctx) {
-    uint64_t v;
-    char buf[24];
-    (void)ctx;
-    memcpy(&v, member, sizeof(v));
-    int n = snprintf(buf, sizeof(buf), "\"%llx\"", (unsigned long long)v);
-    return write(wctx, buf, (size_t)n) ? TYJSON_E_CALLBACK : TYJSON_OK;
-}
-static const tyjson_codec hex_codec = {hex_decode, hex_encode, NULL};
-
-static const tyjson_enum_entry fz_colors[] = {{"red", 1}, {"green", -2}, {"blue", 100}};
-static const char *const b_aliases[] = {"B", "bool", NULL};
-
-typedef struct everything {
-    bool b;
-    int8_t i8;
-    int16_t i16;
-    int32_t i32;
-    int64_t i64;
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-    float f32;
-    double f64;
-    tyjson_str str;
-    char *cstr;
-    char chars[8];
-    int8_t color;
-    fz_point pt;
-    fz_node *node;
-    tyjson_date date;
-    tyjson_datetime dt;
-    int64_t ms, ns;
-    tyjson_val *val;
-    tyjson_str raw;
-    uint64_t hex;
-    int32_t fixed[3];
-    size_t n_fixed;
-    tyjson_str *tags;
-    size_t n_tags;
-    fz_point *pts;
-    size_t n_pts;
-    fz_point **pps;
-    size_t n_pps;
-    fz_list list;
-    fz_strict strict;
-    bool has_opt;
-    int32_t opt;
-    double dflt;
-} everything;
-static const tyjson_field everything_fields[] = {
-    TYJSON_FIELD_BOOL(everything, b, "b", .aliases = b_aliases),
-    TYJSON_FIELD_I8(everything, i8, "i8"),
-    TYJSON_FIELD_I16(everything, i16, "i16"),
-    TYJSON_FIELD_I32(everything, i32, "i32"),
-    TYJSON_FIELD_I64(everything, i64, "i64"),
-    TYJSON_FIELD_U8(everything, u8, "u8"),
-    TYJSON_FIELD_U16(everything, u16, "u16"),
-    TYJSON_FIELD_U32(everything, u32, "u32"),
-    TYJSON_FIELD_U64(everything, u64, "u64"),
-    TYJSON_FIELD_F32(everything, f32, "f32"),
-    TYJSON_FIELD_F64(everything, f64, "f64"),
-    TYJSON_FIELD_STR(everything, str, "str", .flags = TYJSON_F_NULLABLE),
-    TYJSON_FIELD_CSTR(everything, cstr, "cstr"),
-    TYJSON_FIELD_CHARS(everything, chars, "chars"),
-    TYJSON_FIELD_ENUM(everything, color, "color", fz_colors, .flags = TYJSON_F_OMIT_EMPTY),
-    TYJSON_FIELD_STRUCT(everything, pt, "pt", &fz_point_type),
-    TYJSON_FIELD_PTR(everything, node, "node", &fz_node_type),
-    TYJSON_FIELD_DATE(everything, date, "date", .flags = TYJSON_F_OMIT_EMPTY),
-    TYJSON_FIELD_DATETIME(everything, dt, "dt", .flags = TYJSON_F_OMIT_EMPTY),
-    TYJSON_FIELD_EPOCH_MS(everything, ms, "ms"),
-    TYJSON_FIELD_EPOCH_NS(everything, ns, "ns", .flags = TYJSON_F_EPOCH_NUMBER),
-    TYJSON_FIELD_VALUE(everything, val, "val"),
-    TYJSON_FIELD_RAW(everything, raw, "raw"),
-    TYJSON_FIELD_CUSTOM(everything, hex, "hex", &hex_codec),
-    TYJSON_FIELD_FIXED(everything, fixed, "fixed", n_fixed, TYJSON_K_I32),
-    TYJSON_FIELD_DYN(everything, tags, "tags", n_tags, TYJSON_K_STR),
-    TYJSON_FIELD_DYN(everything, pts, "pts", n_pts, TYJSON_K_STRUCT, .type = &fz_point_type),
-    TYJSON_FIELD_DYN(everything, pps, "pps", n_pps, TYJSON_K_PTR, .type = &fz_point_type),
-    TYJSON_FIELD_STRUCT(everything, list, "list", &fz_list_type),
-    TYJSON_FIELD_STRUCT(everything, strict, "strict", &fz_strict_type),
-    /* (the presence flag alone decides: OMIT_EMPTY with it is refused) */
-    TYJSON_FIELD_I32(everything, opt, "opt", TYJSON_PRESENT(everything, has_opt)),
-    TYJSON_FIELD_F64(everything, dflt, "dflt", TYJSON_DEFAULT_F(2.5), .flags = TYJSON_F_NULLABLE),
-};
-static tyjson_struct everything_type = TYJSON_STRUCT(everything, everything_fields, 0);
 
 /* ----------------------------------------------------------------------------
  * Field-by-field comparison, walking the descriptors

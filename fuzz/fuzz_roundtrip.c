@@ -1,13 +1,13 @@
 /*
  * fuzz_roundtrip.c - libFuzzer target for the binding contract: the input
- * bytes drive the generator of tests/bind_gen.h (the descriptors, flags and
+ * bytes drive the generator of tests/fixtures/bind_gen.h (the descriptors, flags and
  * values of one or more rounds; past the end every choice reads 0). Each
  * round checks decode(encode(x)) == x and encode(decode(text)) == text for
  * minified and pretty output, or that preparation refuses the schema;
  * anything else aborts with the text. The same generator runs with a fixed
  * seed as the ctest test_bind_roundtrip.
  */
-#include "../tests/bind_gen.h"
+#include "../tests/fixtures/bind_gen.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,6 +8,9 @@
  * order, and a failed assertion prints both sides and ends that test.
  * `./test_x NAME` runs one test. The last line printed is
  * "N passed, N failed" (", N skipped" when some skipped).
+ * A program that registers more than TEST_MAX tests (define it before
+ * including this header to change it) runs none of them: test_main prints
+ * how many were dropped and fails, so no test is silently left out.
  */
 #ifndef TYJSON_TEST_H
 #define TYJSON_TEST_H
@@ -26,9 +29,12 @@ typedef struct test_case {
     test_fn fn;
 } test_case;
 
+#ifndef TEST_MAX
 #define TEST_MAX 1024
+#endif
 static test_case test__cases[TEST_MAX];
 static int test__count;
+static int test__dropped; /* registrations past TEST_MAX */
 static jmp_buf test__jmp;
 static int test__skipped_flag;
 static const char *test__current;
@@ -38,6 +44,8 @@ static inline void test__register(const char *name, test_fn fn) {
         test__cases[test__count].name = name;
         test__cases[test__count].fn = fn;
         test__count++;
+    } else {
+        test__dropped++;
     }
 }
 
@@ -268,6 +276,11 @@ static inline void test_json_list_open(test_json_list *fl, const char *rel) {
 #endif
 
 static inline int test_main(int argc, char **argv) {
+    if (test__dropped) {
+        fprintf(stderr, "test registry full: %d tests registered, TEST_MAX is %d, %d dropped; "
+                        "raise TEST_MAX\n", test__count + test__dropped, TEST_MAX, test__dropped);
+        return 1;
+    }
     /* volatile: the values must survive longjmp back into this frame */
     volatile int passed = 0, failed = 0, skipped = 0;
     for (volatile int i = 0; i < test__count; i++) {

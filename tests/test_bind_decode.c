@@ -4,6 +4,7 @@
  * arena behaviour (allocation-failure sweep, steady state without
  * allocations); descriptor checks; key hashing; the scenario files. */
 #include "test.h"
+#include "fixtures/bind_types.h" /* ints, point, point_list, reals, node */
 #include "tyjson.h"
 #include "bind/bind.h"
 
@@ -81,7 +82,7 @@ static bool str_is(tyjson_str s, const char *want) {
     } while (0)
 
 /* ----------------------------------------------------------------------------
- * Types
+ * Types (besides the shared fixtures of fixtures/bind_types.h)
  * ------------------------------------------------------------------------- */
 typedef struct simple {
     tyjson_str name;
@@ -97,36 +98,6 @@ static const tyjson_field simple_fields[] = {
     TYJSON_FIELD_F64(simple, score, "score"),
 };
 static tyjson_struct simple_type = TYJSON_STRUCT(simple, simple_fields, 0);
-
-typedef struct ints {
-    bool b;
-    int8_t i8;
-    int16_t i16;
-    int32_t i32;
-    int64_t i64;
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-} ints;
-static const tyjson_field ints_fields[] = {
-    TYJSON_FIELD_BOOL(ints, b, "b"),     TYJSON_FIELD_I8(ints, i8, "i8"),
-    TYJSON_FIELD_I16(ints, i16, "i16"),  TYJSON_FIELD_I32(ints, i32, "i32"),
-    TYJSON_FIELD_I64(ints, i64, "i64"),  TYJSON_FIELD_U8(ints, u8, "u8"),
-    TYJSON_FIELD_U16(ints, u16, "u16"),  TYJSON_FIELD_U32(ints, u32, "u32"),
-    TYJSON_FIELD_U64(ints, u64, "u64"),
-};
-static tyjson_struct ints_type = TYJSON_STRUCT(ints, ints_fields, 0);
-
-typedef struct reals {
-    float f;
-    double d;
-} reals;
-static const tyjson_field reals_fields[] = {
-    TYJSON_FIELD_F32(reals, f, "f"),
-    TYJSON_FIELD_F64(reals, d, "d"),
-};
-static tyjson_struct reals_type = TYJSON_STRUCT(reals, reals_fields, 0);
 
 typedef struct strs {
     tyjson_str s;
@@ -154,15 +125,6 @@ static const tyjson_field paint_fields[] = {
     TYJSON_FIELD_ENUM(paint, c16, "c16", colors),
 };
 static tyjson_struct paint_type = TYJSON_STRUCT(paint, paint_fields, 0);
-
-typedef struct point {
-    int32_t x, y;
-} point;
-static const tyjson_field point_fields[] = {
-    TYJSON_FIELD_I32(point, x, "x"),
-    TYJSON_FIELD_I32(point, y, "y"),
-};
-static tyjson_struct point_type = TYJSON_STRUCT(point, point_fields, 0);
 
 typedef struct shape {
     point at;
@@ -255,15 +217,6 @@ static const tyjson_field arrays_fields[] = {
 };
 static tyjson_struct arrays_type = TYJSON_STRUCT(arrays, arrays_fields, 0);
 
-typedef struct point_list {
-    point *items;
-    size_t n;
-} point_list;
-static const tyjson_field point_list_fields[] = {
-    TYJSON_FIELD_DYN(point_list, items, "items", n, TYJSON_K_STRUCT, .type = &point_type),
-};
-static tyjson_struct point_list_type = TYJSON_STRUCT(point_list, point_list_fields, TYJSON_T_ARRAY);
-
 typedef struct matrix {
     point_list *rows;
     size_t n_rows;
@@ -311,17 +264,6 @@ static const tyjson_field opts_fields[] = {
     TYJSON_FIELD_RAW(opts_t, raw, "raw", TYJSON_DEFAULT_S("[1]")),
 };
 static tyjson_struct opts_type = TYJSON_STRUCT(opts_t, opts_fields, 0);
-
-typedef struct node {
-    int32_t v;
-    struct node *next;
-} node;
-static tyjson_struct node_type;
-static const tyjson_field node_fields[] = {
-    TYJSON_FIELD_I32(node, v, "v"),
-    TYJSON_FIELD_PTR(node, next, "next", &node_type),
-};
-static tyjson_struct node_type = TYJSON_STRUCT(node, node_fields, 0);
 
 typedef struct strict_t {
     int32_t a;
@@ -424,10 +366,10 @@ TEST(integers_limits) {
     fresh_arena();
     ints v;
     ASSERT_OK(dec(&ints_type, &v,
-                  "{\"b\":false,\"i8\":-128,\"i16\":-32768,\"i32\":-2147483648,"
+                  "{\"b0\":false,\"i8\":-128,\"i16\":-32768,\"i32\":-2147483648,"
                   "\"i64\":-9223372036854775808,\"u8\":255,\"u16\":65535,\"u32\":4294967295,"
                   "\"u64\":18446744073709551615}"));
-    ASSERT_FALSE(v.b);
+    ASSERT_FALSE(v.b0);
     ASSERT_EQ_INT(v.i8, INT8_MIN);
     ASSERT_EQ_INT(v.i16, INT16_MIN);
     ASSERT_EQ_INT(v.i32, INT32_MIN);
@@ -437,9 +379,9 @@ TEST(integers_limits) {
     ASSERT_EQ_UINT(v.u32, 4294967295u);
     ASSERT_TRUE(v.u64 == UINT64_MAX);
     ASSERT_OK(dec(&ints_type, &v,
-                  "{\"b\":true,\"i8\":127,\"i16\":32767,\"i32\":2147483647,"
+                  "{\"b0\":true,\"i8\":127,\"i16\":32767,\"i32\":2147483647,"
                   "\"i64\":9223372036854775807,\"u8\":0,\"u16\":0,\"u32\":0,\"u64\":0}"));
-    ASSERT_TRUE(v.b);
+    ASSERT_TRUE(v.b0);
     ASSERT_EQ_INT(v.i8, 127);
     ASSERT_EQ_INT(v.i16, 32767);
     ASSERT_EQ_INT(v.i32, INT32_MAX);
@@ -517,9 +459,9 @@ TEST(integers_wrong_type) {
                "expected an integer for int64 field, found an object");
     EXPECT_ERR(&ints_type, "{\"u64\":[1]}", TYJSON_E_TYPE, "$.u64", 1, 8,
                "expected an integer for uint64 field, found an array");
-    EXPECT_ERR(&ints_type, "{\"b\":1}", TYJSON_E_TYPE, "$.b", 1, 6,
+    EXPECT_ERR(&ints_type, "{\"b0\":1}", TYJSON_E_TYPE, "$.b0", 1, 7,
                "expected a boolean for bool field, found an integer");
-    EXPECT_ERR(&ints_type, "{\"b\":\"true\"}", TYJSON_E_TYPE, "$.b", 1, 6,
+    EXPECT_ERR(&ints_type, "{\"b0\":\"true\"}", TYJSON_E_TYPE, "$.b0", 1, 7,
                "expected a boolean for bool field, found a string");
     EXPECT_ERR(&ints_type, "{\"i8\":1e999}", TYJSON_E_TYPE, "$.i8", 1, 7,
                "expected an integer for int8 field, found a real number");
@@ -527,8 +469,8 @@ TEST(integers_wrong_type) {
     EXPECT_ERR(&ints_type, "{\"i32\":01}", TYJSON_E_NUMBER, "$.i32", 1, 9, NULL);
     EXPECT_ERR(&ints_type, "{\"i32\":-}", TYJSON_E_NUMBER, "$.i32", 1, 9, NULL);
     EXPECT_ERR(&ints_type, "{\"i32\":+1}", TYJSON_E_UNEXPECTED_CHAR, "$.i32", 1, 8, NULL);
-    EXPECT_ERR(&ints_type, "{\"b\":tru}", TYJSON_E_LITERAL, "$.b", 1, 6, NULL);
-    EXPECT_ERR(&ints_type, "{\"b\":truex}", TYJSON_E_UNEXPECTED_CHAR, "$.b", 1, 10, NULL);
+    EXPECT_ERR(&ints_type, "{\"b0\":tru}", TYJSON_E_LITERAL, "$.b0", 1, 7, NULL);
+    EXPECT_ERR(&ints_type, "{\"b0\":truex}", TYJSON_E_UNEXPECTED_CHAR, "$.b0", 1, 11, NULL);
     EXPECT_ERR(&ints_type, "{\"i32\":12x}", TYJSON_E_UNEXPECTED_CHAR, "$.i32", 1, 10,
                "expected ',' or '}' after an object member");
 }
@@ -1467,7 +1409,7 @@ static tyjson_struct kitchen_type = TYJSON_STRUCT(kitchen, kitchen_fields, 0);
 
 static const char kitchen_json[] =
     "{\"s\":{\"name\":\"Al\\u00e9x\",\"age\":-30,\"active\":false,\"score\":-1.5e3},"
-    "\"i\":{\"b\":true,\"i8\":-8,\"i16\":16,\"i32\":-32,\"i64\":64,\"u8\":8,\"u16\":16,\"u32\":32,\"u64\":64},"
+    "\"i\":{\"b0\":true,\"i8\":-8,\"i16\":16,\"i32\":-32,\"i64\":64,\"u8\":8,\"u16\":16,\"u32\":32,\"u64\":64},"
     "\"r\":{\"f\":0.5,\"d\":-2.25E-2},"
     "\"st\":{\"s\":\"x\\ny\",\"c\":\"cs\",\"ch\":\"abc\"},"
     "\"pa\":{\"c32\":\"red\",\"c8\":\"blue\"},"
@@ -1483,7 +1425,7 @@ static void check_kitchen(const kitchen *k) {
     ASSERT_STR(k->s.name, "Al\xc3\xa9x");
     ASSERT_EQ_INT(k->s.age, -30);
     ASSERT_EQ_DBL_BITS(k->s.score, -1500.0);
-    ASSERT_TRUE(k->i.b);
+    ASSERT_TRUE(k->i.b0);
     ASSERT_EQ_INT(k->i.i8, -8);
     ASSERT_EQ_UINT(k->i.u64, 64);
     ASSERT_TRUE(k->r.f == 0.5f);

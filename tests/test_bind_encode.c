@@ -3,6 +3,7 @@
  * their paths, every sink, the reusable buffer (no allocation once it is
  * large enough) and an allocation-failure sweep. */
 #include "test.h"
+#include "fixtures/bind_types.h" /* ints, point, point_list, reals, node */
 #include "tyjson.h"
 
 #include "num/num.h" /* the number core, to compare with */
@@ -48,26 +49,6 @@ static tyjson_str S(const char *s) {
 /* ----------------------------------------------------------------------------
  * Scalars
  * ------------------------------------------------------------------------- */
-typedef struct ints {
-    bool b0, b1;
-    int8_t i8;
-    int16_t i16;
-    int32_t i32;
-    int64_t i64;
-    uint8_t u8;
-    uint16_t u16;
-    uint32_t u32;
-    uint64_t u64;
-} ints;
-static const tyjson_field ints_fields[] = {
-    TYJSON_FIELD_BOOL(ints, b0, "b0"),   TYJSON_FIELD_BOOL(ints, b1, "b1"),
-    TYJSON_FIELD_I8(ints, i8, "i8"),     TYJSON_FIELD_I16(ints, i16, "i16"),
-    TYJSON_FIELD_I32(ints, i32, "i32"),  TYJSON_FIELD_I64(ints, i64, "i64"),
-    TYJSON_FIELD_U8(ints, u8, "u8"),     TYJSON_FIELD_U16(ints, u16, "u16"),
-    TYJSON_FIELD_U32(ints, u32, "u32"),  TYJSON_FIELD_U64(ints, u64, "u64"),
-};
-static tyjson_struct ints_type = TYJSON_STRUCT(ints, ints_fields, 0);
-
 TEST(integers_and_bools) {
     ints v = {false, true, INT8_MIN, INT16_MIN, INT32_MIN, INT64_MIN,
               UINT8_MAX, UINT16_MAX, UINT32_MAX, UINT64_MAX};
@@ -80,16 +61,6 @@ TEST(integers_and_bools) {
                "{\"b0\":true,\"b1\":false,\"i8\":127,\"i16\":32767,\"i32\":2147483647,"
                "\"i64\":9223372036854775807,\"u8\":0,\"u16\":0,\"u32\":0,\"u64\":0}");
 }
-
-typedef struct reals {
-    float f;
-    double d;
-} reals;
-static const tyjson_field reals_fields[] = {
-    TYJSON_FIELD_F32(reals, f, "f"),
-    TYJSON_FIELD_F64(reals, d, "d"),
-};
-static tyjson_struct reals_type = TYJSON_STRUCT(reals, reals_fields, 0);
 
 TEST(reals_shortest) {
     reals a = {3.67f, 95.5};
@@ -314,17 +285,8 @@ TEST(enums_unknown_value_message) {
 }
 
 /* ----------------------------------------------------------------------------
- * Nested structs, pointers, arrays
+ * Nested structs, pointers, arrays (point is a shared fixture)
  * ------------------------------------------------------------------------- */
-typedef struct point {
-    int32_t x, y;
-} point;
-static const tyjson_field point_fields[] = {
-    TYJSON_FIELD_I32(point, x, "x"),
-    TYJSON_FIELD_I32(point, y, "y"),
-};
-static tyjson_struct point_type = TYJSON_STRUCT(point, point_fields, 0);
-
 typedef struct shape {
     tyjson_str name;
     point origin;
@@ -500,18 +462,8 @@ TEST(error_paths) {
                   "invalid UTF-8 at $[\"Content-Type\"].name");
 }
 
-/* A type that points to itself: a cycle ends with E_DEPTH, not a crash. */
-typedef struct node {
-    int32_t v;
-    struct node *next;
-} node;
-static tyjson_struct node_type;
-static const tyjson_field node_fields[] = {
-    TYJSON_FIELD_I32(node, v, "v"),
-    TYJSON_FIELD_PTR(node, next, "next", &node_type),
-};
-static tyjson_struct node_type = TYJSON_STRUCT(node, node_fields, 0);
-
+/* node (fixtures/bind_types.h) points to itself: a cycle ends with
+ * E_DEPTH, not a crash. */
 TEST(pointer_chain_and_cycle) {
     node c = {3, NULL}, b = {2, &c}, a = {1, &b};
     ASSERT_ENC(&node_type, &a, 0, 0, "{\"v\":1,\"next\":{\"v\":2,\"next\":{\"v\":3,\"next\":null}}}");
@@ -866,14 +818,6 @@ TEST(custom_codec_encode_message) {
 /* ----------------------------------------------------------------------------
  * Top-level arrays (TYJSON_T_ARRAY)
  * ------------------------------------------------------------------------- */
-typedef struct point_list {
-    point *items;
-    size_t n;
-} point_list;
-static const tyjson_field point_list_fields[] = {
-    TYJSON_FIELD_DYN(point_list, items, "items", n, TYJSON_K_STRUCT, .type = &point_type),
-};
-static tyjson_struct point_list_type = TYJSON_STRUCT(point_list, point_list_fields, TYJSON_T_ARRAY);
 typedef struct lists {
     point_list a;
     point_list *b;

@@ -2,12 +2,12 @@
  * test_bind_roundtrip.c - the binding's property test with a fixed seed:
  * random descriptors over every kind, shape and allowed flag combination,
  * random values, and decode(encode(x)) == x, encode(decode(text)) == text
- * for minified and pretty output (see bind_gen.h, shared with
+ * for minified and pretty output (see fixtures/bind_gen.h, shared with
  * fuzz/fuzz_roundtrip.c). A few thousand structs in a few seconds, also
  * under ASan + UBSan.
  */
 #include "test.h"
-#include "bind_gen.h"
+#include "fixtures/bind_gen.h"
 
 TEST(random_schemas_round_trip) {
     bg_src src = {NULL, 0, 0x9E3779B97F4A7C15ull, false};
