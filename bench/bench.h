@@ -16,6 +16,7 @@
 #ifndef TYJSON_BENCH_H
 #define TYJSON_BENCH_H
 
+#include "bench_check.h"
 #include "peers.h"
 
 #include <stdbool.h>
@@ -26,7 +27,7 @@
 #define MAX_CONT 16
 #define MAX_TASKS 256
 #define MAX_SAMPLES 64
-#define NOTE_MAX 200
+/* NOTE_MAX: bench_check.h */
 
 /* A library, with what it can do: a DOM (corpus) and/or typed scenarios. */
 typedef struct contender {

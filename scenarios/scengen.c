@@ -6,6 +6,8 @@
  */
 #include "scengen.h"
 
+#include "calendar.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -346,34 +348,6 @@ static jstr czech_text(arena *a, rng *r, size_t chars, size_t two_byte) {
 }
 
 /* ----------------------------------------------------------------------------
- * MARK: - Calendar (proleptic Gregorian, UTC)
- * ------------------------------------------------------------------------- */
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
-    int64_t era;
-    unsigned yoe, doy, doe;
-    y -= m <= 2;
-    era = (y >= 0 ? y : y - 399) / 400;
-    yoe = (unsigned)(y - era * 400);
-    doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + (int64_t)doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d) {
-    int64_t era;
-    unsigned doe, yoe, doy, mp;
-    z += 719468;
-    era = (z >= 0 ? z : z - 146096) / 146097;
-    doe = (unsigned)(z - era * 146097);
-    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    mp = (5 * doy + 2) / 153;
-    *d = doy - (153 * mp + 2) / 5 + 1;
-    *m = mp < 10 ? mp + 3 : mp - 9;
-    *y = (int64_t)yoe + era * 400 + (*m <= 2);
-}
-
-/* ----------------------------------------------------------------------------
  * MARK: - Writer (compact, or pretty as JSON.stringify(v, null, 2))
  * ------------------------------------------------------------------------- */
 typedef struct out {
@@ -499,7 +473,7 @@ static void w_instant(out *o, int64_t ms) {
     unsigned m, d;
     if (ms % 86400000 < 0) days--;
     rem = ms - days * 86400000;
-    civil_from_days(days, &y, &m, &d);
+    scen_civil_from_days(days, &y, &m, &d);
     snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02d:%02d:%02dZ", (long long)y, m, d,
              (int)(rem / 3600000), (int)(rem / 60000 % 60), (int)(rem / 1000 % 60));
     item(o);
@@ -570,7 +544,7 @@ static void build_kiss(scen_data *d, arena *a) {
     d->date.local_date.year = 2024;
     d->date.local_date.month = 6;
     d->date.local_date.day = 15;
-    d->date.instant_epoch_ms = days_from_civil(2024, 6, 15) * 86400000 + (10 * 3600 + 30 * 60) * 1000;
+    d->date.instant_epoch_ms = scen_days_from_civil(2024, 6, 15) * 86400000 + (10 * 3600 + 30 * 60) * 1000;
 
     d->list.n = 100;
     d->list.items = aalloc(a, 100 * sizeof(simple_pojo));
@@ -787,7 +761,7 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
     rng *r = &ur;
     const char *first = first_names[below(r, 30)], *last = last_names[below(r, 30)];
     jstr company = company_name(a, r), lc = lower_copy(a, company);
-    int64_t day = days_from_civil(2014, 1, 1) + below(r, 365);
+    int64_t day = scen_days_from_civil(2014, 1, 1) + below(r, 365);
     int64_t y;
     unsigned m, dd, hour = below(r, 24), minute = below(r, 60);
     int micro;
@@ -810,7 +784,7 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
     u->address = afmt(a, "%u %s, %s, %s, %u", 100 + below(r, 900), streets[below(r, 8)], cities[below(r, 8)],
                       states[below(r, 8)], 1000 + below(r, 9000));
     u->about = lorem_str(a, &ar, about_len, "\r\n"); /* own stream: its length may change */
-    civil_from_days(day, &y, &m, &dd);
+    scen_civil_from_days(day, &y, &m, &dd);
     u->registered = afmt(a, "%s, %s %u, %lld %u:%02u %s", weekdays[((day % 7) + 7) % 7], months[m - 1], dd,
                          (long long)y, hour % 12 ? hour % 12 : 12, minute, hour < 12 ? "AM" : "PM");
     micro = between(r, -90000000, 90000000);
