@@ -593,39 +593,6 @@ static void build_kiss(scen_data *d, arena *a) {
     }
 }
 
-static void write_simple(out *o, const simple_pojo *p) {
-    open_(o, '{');
-    key(o, "name"); w_str(o, p->name);
-    key(o, "age"); w_int(o, p->age);
-    key(o, "active"); w_bool(o, p->active);
-    key(o, "score"); w_num(o, p->score, false);
-    close_(o, '}');
-}
-
-static void write_nested(out *o, const nested_pojo *p) {
-    open_(o, '{');
-    key(o, "name"); w_str(o, p->name);
-    key(o, "value"); w_int(o, p->value);
-    key(o, "nested");
-    if (p->nested) write_nested(o, p->nested);
-    else w_null(o);
-    close_(o, '}');
-}
-
-static void write_date(out *o, const date_pojo *p) {
-    open_(o, '{');
-    key(o, "localDate"); w_date(o, &p->local_date);
-    key(o, "instant"); w_instant(o, p->instant_epoch_ms);
-    close_(o, '}');
-}
-
-static void write_list(out *o, const simple_pojo_list *l) {
-    size_t i;
-    open_(o, '[');
-    for (i = 0; i < l->n; i++) write_simple(o, &l->items[i]);
-    close_(o, ']');
-}
-
 /* ----------------------------------------------------------------------------
  * MARK: - (b) PhotoAlbum
  * ------------------------------------------------------------------------- */
@@ -668,49 +635,6 @@ static void build_album(scen_data *d, arena *a) {
         p->created_ms = album_time_ms;
         p->author = owner;
     }
-}
-
-static void write_user(out *o, const pa_user *u) {
-    open_(o, '{');
-    key(o, "login"); w_str(o, u->login);
-    key(o, "firstName"); w_str(o, u->first_name);
-    key(o, "lastName"); w_str(o, u->last_name);
-    key(o, "email"); w_str(o, u->email);
-    key(o, "age"); w_int(o, u->age);
-    key(o, "birthDate"); w_int(o, u->birth_date_ms);
-    close_(o, '}');
-}
-
-static void write_album(out *o, const pa_album *al) {
-    size_t i;
-    open_(o, '{');
-    key(o, "name"); w_str(o, al->name);
-    key(o, "description"); w_str(o, al->description);
-    key(o, "owner"); write_user(o, &al->owner);
-    key(o, "photoCount"); w_int(o, al->photo_count);
-    key(o, "created"); w_int(o, al->created_ms);
-    key(o, "modified"); w_int(o, al->modified_ms);
-    key(o, "photos");
-    open_(o, '[');
-    for (i = 0; i < al->n_photos; i++) {
-        const pa_photo *p = &al->photos[i];
-        open_(o, '{');
-        key(o, "name"); w_str(o, p->name);
-        key(o, "description"); w_str(o, p->description);
-        key(o, "width"); w_int(o, p->width);
-        key(o, "height"); w_int(o, p->height);
-        key(o, "horizontal"); w_bool(o, p->horizontal);
-        key(o, "vertical"); w_bool(o, p->vertical);
-        key(o, "path"); w_str(o, p->path);
-        key(o, "rating"); w_num(o, p->rating, true);
-        key(o, "ratingCount"); w_int(o, p->rating_count);
-        key(o, "displayCount"); w_int(o, p->display_count);
-        key(o, "created"); w_int(o, p->created_ms);
-        key(o, "author"); write_user(o, &p->author);
-        close_(o, '}');
-    }
-    close_(o, ']');
-    close_(o, '}');
 }
 
 /* ----------------------------------------------------------------------------
@@ -1130,17 +1054,6 @@ static void build_boon_complex(boon_complex *c, arena *a, const size_t subject[1
     }
 }
 
-static void write_boon_simple(out *o, const boon_simple *s) {
-    open_(o, '{');
-    key(o, "id"); w_int(o, s->id);
-    key(o, "type"); w_str(o, s->type);
-    key(o, "priority"); w_int(o, s->priority);
-    key(o, "title"); w_str(o, s->title);
-    key(o, "description"); w_str(o, s->description);
-    key(o, "createDate"); w_str(o, s->create_date);
-    close_(o, '}');
-}
-
 static void write_boon_medium(out *o, const boon_medium *m) {
     size_t i;
     open_(o, '{');
@@ -1288,29 +1201,6 @@ static void build_json0(scen_data *d, arena *a) {
     e->properties.secret = acstr(a, "Marty McFly");
 }
 
-static void write_j0(out *o, const j0_message *m) {
-    int i;
-    open_(o, '{');
-    key(o, "ID"); w_int(o, m->id);
-    key(o, "Method"); w_str(o, m->method);
-    key(o, "Message"); w_str(o, m->message);
-    key(o, "Property");
-    open_(o, '{');
-    key(o, "Key"); w_str(o, m->property.key);
-    key(o, "Value"); w_str(o, m->property.value);
-    close_(o, '}');
-    key(o, "Childs");
-    open_(o, '[');
-    for (i = 0; i < 2; i++) {
-        open_(o, '{');
-        key(o, "ID"); w_str(o, m->childs[i].id);
-        key(o, "Name"); w_str(o, m->childs[i].name);
-        close_(o, '}');
-    }
-    close_(o, ']');
-    close_(o, '}');
-}
-
 static void opt_str(out *o, const char *k, jstr s) {
     if (!s.len) return;
     key(o, k);
@@ -1418,34 +1308,109 @@ void scen_data_free(scen_data *d) {
     memset(d, 0, sizeof(*d));
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - One writer for the typed scenarios
+ * The binding descriptors of scenario_types.c give every member's key, kind,
+ * offset and shape, in file order: one walk over them writes a value the way
+ * the scenario files are written. It uses this file's emitter, not the
+ * binding encoder, which the benchmark measures and checks against these
+ * bytes. Only the kinds the scenarios use are handled.
+ * ------------------------------------------------------------------------- */
+static void write_struct(out *o, const tyjson_struct *t, const void *p);
+
+static int64_t load_int(const char *m, tyjson_kind k) {
+    switch (k) {
+    case TYJSON_K_I8: return *(const int8_t *)m;
+    case TYJSON_K_I16: return *(const int16_t *)m;
+    case TYJSON_K_I32: return *(const int32_t *)m;
+    case TYJSON_K_U8: return *(const uint8_t *)m;
+    case TYJSON_K_U16: return *(const uint16_t *)m;
+    case TYJSON_K_U32: return *(const uint32_t *)m;
+    default: return *(const int64_t *)m;
+    }
+}
+
+/* One member (or one element of an array member) at m. */
+static void write_one(out *o, const tyjson_field *f, const char *m) {
+    const void *target;
+    switch (f->kind) {
+    case TYJSON_K_BOOL: w_bool(o, *(const bool *)m); break;
+    case TYJSON_K_F32: w_num(o, *(const float *)m, true); break;
+    case TYJSON_K_F64: w_num(o, *(const double *)m, false); break;
+    case TYJSON_K_STR: w_str(o, *(const jstr *)m); break;
+    case TYJSON_K_STRUCT: write_struct(o, f->type, m); break;
+    case TYJSON_K_PTR:
+        memcpy(&target, m, sizeof(target));
+        if (target) write_struct(o, f->type, target);
+        else w_null(o);
+        break;
+    case TYJSON_K_DATE: w_date(o, (const iso_date *)(const void *)m); break;
+    case TYJSON_K_EPOCH_MS:
+        if (f->flags & TYJSON_F_EPOCH_NUMBER) w_int(o, *(const int64_t *)m);
+        else w_instant(o, *(const int64_t *)m);
+        break;
+    default: w_int(o, load_int(m, f->kind)); break;
+    }
+}
+
+static void write_member(out *o, const tyjson_field *f, const char *base) {
+    const char *m = base + f->offset;
+    size_t n, i;
+    if (f->shape == TYJSON_SHAPE_ONE) {
+        write_one(o, f, m);
+        return;
+    }
+    n = f->count_at ? *(const size_t *)(const void *)(base + f->count_at - 1) : f->capacity;
+    if (f->shape == TYJSON_SHAPE_DYN) memcpy(&m, m, sizeof(m));
+    open_(o, '[');
+    for (i = 0; i < n; i++) write_one(o, f, m + i * f->size);
+    close_(o, ']');
+}
+
+/* A struct as an object of its members in descriptor order; a
+ * TYJSON_T_ARRAY wrapper as its one array member. */
+static void write_struct(out *o, const tyjson_struct *t, const void *p) {
+    size_t i;
+    if (t->flags & TYJSON_T_ARRAY) {
+        write_member(o, &t->fields[0], p);
+        return;
+    }
+    open_(o, '{');
+    for (i = 0; i < t->n_fields; i++) {
+        key(o, t->fields[i].name);
+        write_member(o, &t->fields[i], p);
+    }
+    close_(o, '}');
+}
+
 char *scen_file_text(const scen_data *d, scen_file f, size_t *len) {
     out o = {0};
     j0_message last;
     switch (f) {
-    case SF_SIMPLE_POJO: write_simple(&o, &d->simple); break;
-    case SF_NESTED_POJO: write_nested(&o, &d->nested); break;
-    case SF_DATE_POJO: write_date(&o, &d->date); break;
-    case SF_POJO_LIST_100: write_list(&o, &d->list); break;
+    case SF_SIMPLE_POJO: write_struct(&o, &simple_pojo_type, &d->simple); break;
+    case SF_NESTED_POJO: write_struct(&o, &nested_pojo_type, &d->nested); break;
+    case SF_DATE_POJO: write_struct(&o, &date_pojo_type, &d->date); break;
+    case SF_POJO_LIST_100: write_struct(&o, &simple_pojo_list_type, &d->list); break;
     case SF_MAP_MIXED: w_jv(&o, &d->map); break;
     case SF_ESCAPE_STRING: w_str(&o, d->esc); break;
-    case SF_PHOTO_ALBUM: write_album(&o, &d->album); break;
+    case SF_PHOTO_ALBUM: write_struct(&o, &pa_album_type, &d->album); break;
     case SF_KUDOS_SMALL:
     case SF_KUDOS_MEDIUM:
     case SF_KUDOS_LARGE:
         o.pretty = true;
         write_kudos(&o, &d->kudos[f - SF_KUDOS_SMALL]);
         break;
-    case SF_BOON_SIMPLE: write_boon_simple(&o, &d->boon_s); break;
+    case SF_BOON_SIMPLE: write_struct(&o, &boon_simple_type, &d->boon_s); break;
     case SF_BOON_MEDIUM: write_boon_medium(&o, &d->boon_m); break;
-    case SF_BOON_COMPLEX: write_boon_complex(&o, &d->boon_c); break;
-    case SF_J0_MESSAGE_0: write_j0(&o, &d->j0); break;
+    case SF_BOON_COMPLEX: write_struct(&o, &boon_complex_type, &d->boon_c); break;
+    case SF_J0_MESSAGE_0: write_struct(&o, &j0_message_type, &d->j0); break;
     case SF_J0_MESSAGE_LAST:
         last = d->j0;
         last.id = SCEN_J0_ROUND_MESSAGES - 1;
-        write_j0(&o, &last);
+        write_struct(&o, &j0_message_type, &last);
         break;
     case SF_J0_HOIAN: write_hoian(&o, &d->hoian); break;
-    case SF_J0_ENTITY_NESTED: write_entity(&o, &d->entity, false); break;
+    case SF_J0_ENTITY_NESTED: write_struct(&o, &j0_entity_type, &d->entity); break;
     case SF_J0_ENTITY_STRINGIFIED: write_entity(&o, &d->entity, true); break;
     default: return NULL;
     }
