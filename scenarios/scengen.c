@@ -1332,7 +1332,6 @@ static int64_t load_int(const char *m, tyjson_kind k) {
 
 /* One member (or one element of an array member) at m. */
 static void write_one(out *o, const tyjson_field *f, const char *m) {
-    const void *target;
     switch (f->kind) {
     case TYJSON_K_BOOL: w_bool(o, *(const bool *)m); break;
     case TYJSON_K_F32: w_num(o, *(const float *)m, true); break;
@@ -1340,8 +1339,7 @@ static void write_one(out *o, const tyjson_field *f, const char *m) {
     case TYJSON_K_STR: w_str(o, *(const jstr *)m); break;
     case TYJSON_K_STRUCT: write_struct(o, f->type, m); break;
     case TYJSON_K_PTR:
-        memcpy(&target, m, sizeof(target));
-        if (target) write_struct(o, f->type, target);
+        if (*(const void *const *)(const void *)m) write_struct(o, f->type, *(const void *const *)(const void *)m);
         else w_null(o);
         break;
     case TYJSON_K_DATE: w_date(o, (const iso_date *)(const void *)m); break;
@@ -1361,7 +1359,7 @@ static void write_member(out *o, const tyjson_field *f, const char *base) {
         return;
     }
     n = f->count_at ? *(const size_t *)(const void *)(base + f->count_at - 1) : f->capacity;
-    if (f->shape == TYJSON_SHAPE_DYN) memcpy(&m, m, sizeof(m));
+    if (f->shape == TYJSON_SHAPE_DYN) m = *(const char *const *)(const void *)m; /* the array */
     open_(o, '[');
     for (i = 0; i < n; i++) write_one(o, f, m + i * f->size);
     close_(o, ']');
