@@ -99,8 +99,11 @@ def geo_mean(values):
     logs = [math.log(v) for v in values if v > 0]
     return math.exp(sum(logs) / len(logs)) if logs else None
 
-def cell_ratio(x):
-    return " %.2f |" % x if x > 0 else " - |"
+def md_row(first, cells):
+    return "| %s |%s\n" % (first, "".join(" %s |" % c for c in cells))
+
+def ratio(x):
+    return "%.2f" % x if x > 0 else "-"
 
 def table_head(first, names, extra=()):
     cols = list(names) + list(extra)
@@ -115,20 +118,17 @@ def md_group(run, g):
            % (TITLES[g], unit_label(rows[0]["unit"]))]
     out.append(table_head("", run.conts, ("ty/best", "ty/yy", "ty/sj")))
     for t in rows:
-        best = run.best(t, False)
-        line = "| %s %s |" % (t["item"], t["op"])
+        best, cells = run.best(t, False), []
         for c in run.conts:
             if not run.ok(t, c):
-                line += " n/a |"
+                cells.append("n/a")
                 continue
             mark = "**" if c == best else ""
-            line += " %s%s%s" % (mark, fmt_num(run.shown(t, run.med(t, c))), mark)
-            if c != "tyjson" and "tyjson" in run.conts and run.ok(t, "tyjson"):
-                line += " (%.2f)" % run.speedup(t, c)
-            line += " |"
-        for peer in (run.best(t, True), "yyjson", "simdjson"):
-            line += cell_ratio(run.speedup(t, peer))
-        out.append(line + "\n")
+            cells.append("%s%s%s" % (mark, fmt_num(run.shown(t, run.med(t, c))), mark))
+            if c != "tyjson" and run.ok(t, "tyjson"):
+                cells[-1] += " (%.2f)" % run.speedup(t, c)
+        cells += [ratio(run.speedup(t, peer)) for peer in (run.best(t, True), "yyjson", "simdjson")]
+        out.append(md_row("%s %s" % (t["item"], t["op"]), cells))
     return "".join(out)
 
 def md_memory(run):
@@ -164,14 +164,10 @@ def md_memory(run):
         out.append("\nCold rows: MiB of peak resident memory of the fresh process that decoded once, above one "
                    "that only generated its input.\n\n" + table_head("row", run.conts))
     for t in cold:
-        line = "| %s %s |" % (t["group"], t["item"])
-        for c in run.conts:
-            rss = t["cells"][c].get("peak_rss_kib", 0) if run.ok(t, c) else 0
-            if rss and base_rss:  # page granularity: clamp at 0
-                line += " %.1f |" % (max(rss - base_rss, 0) / 1024)
-            else:
-                line += " - |"
-        out.append(line + "\n")
+        rss = [t["cells"][c].get("peak_rss_kib", 0) if run.ok(t, c) else 0 for c in run.conts]
+        # page granularity: clamp at 0
+        out.append(md_row("%s %s" % (t["group"], t["item"]),
+                          ["%.1f" % (max(r - base_rss, 0) / 1024) if r and base_rss else "-" for r in rss]))
     return "".join(out)
 
 def fmt_amount(v, is_bytes):
@@ -203,20 +199,18 @@ def md_alloc(run):
         for t in rows:
             label = "json0 one message serialize" if t["group"] == "json0" else \
                 "%s %s %s" % (t["group"], t["item"], t["op"])
-            line = "| %s |" % label
-            for c in run.conts:
-                a = run.mem_find(m1, c, t["item"], t["group"], t["op"])
-                b = run.mem_find(m2, c, t["item"], t["group"], t["op"])
-                if not run.ok(t, c):
-                    cell = "n/a"
-                elif not a and not b and not run.mem_find("alloc_calls_create", c, t["item"], t["group"], t["op"]):
-                    cell = "-"
-                else:
-                    cell = "%s / %s" % (fmt_amount(a["value"], first_bytes) if a else "?",
-                                        fmt_amount(b["value"], True) if b else "?")
-                line += " %s |" % cell
-            out.append(line + "\n")
+            out.append(md_row(label, [alloc_cell(run, t, c, m1, m2, first_bytes) for c in run.conts]))
     return "".join(out)
+
+def alloc_cell(run, t, c, m1, m2, first_bytes):
+    """"a / b"; n/a where the timed cell is; "-" where nothing was counted;
+    "?" for a value the counter lost track of."""
+    a, b = (run.mem_find(m, c, t["item"], t["group"], t["op"]) for m in (m1, m2))
+    if not run.ok(t, c):
+        return "n/a"
+    if not a and not b and not run.mem_find("alloc_calls_create", c, t["item"], t["group"], t["op"]):
+        return "-"
+    return "%s / %s" % (fmt_amount(a["value"], first_bytes) if a else "?", fmt_amount(b["value"], True) if b else "?")
 
 def md_machine(doc):
     m, cfg = doc["machine"], doc["config"]
