@@ -124,6 +124,10 @@ static uint64_t next(rng *r) { /* splitmix64 */
     return z ^ (z >> 31);
 }
 
+/* RNG_ORDER: C leaves the order of a call's arguments unspecified, so no
+ * call takes two draws as arguments: they are drawn into locals first, last
+ * argument first (the order the pinned inputs were made with, by gcc), so
+ * every compiler makes the same bytes (test_scenario_gen pins them). */
 static unsigned below(rng *r, unsigned n) { return (unsigned)(next(r) % n); }
 static int between(rng *r, int lo, int hi) { return lo + (int)below(r, (unsigned)(hi - lo + 1)); }
 
@@ -668,7 +672,8 @@ static jstr company_name(arena *a, rng *r) {
     static const char *const parts[] = {"ZEN", "TIME", "QUA", "LEX", "OPT", "ICON", "BIO", "TRAX",
                                         "NET", "PLEX", "GEO", "VIA", "SOL", "MAX"};
     char buf[32];
-    snprintf(buf, sizeof(buf), "%s%s", parts[below(r, 14)], parts[below(r, 14)]);
+    unsigned second = below(r, 14), first = below(r, 14); /* draw order: see RNG_ORDER */
+    snprintf(buf, sizeof(buf), "%s%s", parts[first], parts[second]);
     return acstr(a, buf);
 }
 
@@ -689,13 +694,15 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
     int64_t y;
     unsigned m, dd, hour = below(r, 24), minute = below(r, 60);
     int micro;
+    unsigned k[5]; /* draws of one formatted text, in RNG_ORDER */
     size_t i;
 
     u->id = hex_str(a, r, 24);
     u->index = index;
     u->guid = uuid_str(a, r);
     u->is_active = below(r, 2) != 0;
-    u->balance = afmt(a, "$%u,%03u.%02u", 1 + below(r, 3), below(r, 1000), below(r, 100));
+    k[2] = below(r, 100), k[1] = below(r, 1000), k[0] = below(r, 3);
+    u->balance = afmt(a, "$%u,%03u.%02u", 1 + k[0], k[1], k[2]);
     u->picture = acstr(a, "http://placehold.it/32x32");
     u->age = between(r, 20, 40);
     u->eye_color = acstr(a, eyes[below(r, 3)]);
@@ -704,9 +711,10 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
     u->company = company;
     u->email = afmt(a, "%s.%s@%s.%s", first, last, lc.ptr, tlds[below(r, 7)]);
     u->email = lower_copy(a, u->email);
-    u->phone = afmt(a, "+1 (%03u) %03u-%04u", 800 + below(r, 200), 100 + below(r, 900), below(r, 10000));
-    u->address = afmt(a, "%u %s, %s, %s, %u", 100 + below(r, 900), streets[below(r, 8)], cities[below(r, 8)],
-                      states[below(r, 8)], 1000 + below(r, 9000));
+    k[2] = below(r, 10000), k[1] = below(r, 900), k[0] = below(r, 200);
+    u->phone = afmt(a, "+1 (%03u) %03u-%04u", 800 + k[0], 100 + k[1], k[2]);
+    k[4] = below(r, 9000), k[3] = below(r, 8), k[2] = below(r, 8), k[1] = below(r, 8), k[0] = below(r, 900);
+    u->address = afmt(a, "%u %s, %s, %s, %u", 100 + k[0], streets[k[1]], cities[k[2]], states[k[3]], 1000 + k[4]);
     u->about = lorem_str(a, &ar, about_len, "\r\n"); /* own stream: its length may change */
     scen_civil_from_days(day, &y, &m, &dd);
     u->registered = afmt(a, "%s, %s %u, %lld %u:%02u %s", weekdays[((day % 7) + 7) % 7], months[m - 1], dd,
@@ -727,7 +735,8 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
     u->friends = aalloc(a, 3 * sizeof(kr_friend));
     for (i = 0; u->friends && i < 3; i++) {
         u->friends[i].id = (int32_t)i;
-        u->friends[i].name = afmt(a, "%s %s", first_names[below(r, 30)], last_names[below(r, 30)]);
+        k[1] = below(r, 30), k[0] = below(r, 30);
+        u->friends[i].name = afmt(a, "%s %s", first_names[k[0]], last_names[k[1]]);
     }
     u->n_images = n_images;
     u->images = aalloc(a, n_images * sizeof(kr_image));
@@ -1011,6 +1020,7 @@ static void build_boon_complex(boon_complex *c, arena *a, const size_t subject[1
                                          "ada.frost", "noel.kidd", "ruth.oakes", "saul.penn"};
     rng r = {0x5EED0500};
     size_t i, j;
+    unsigned k0, k1;
     c->n_messages = 10;
     c->messages = aalloc(a, 10 * sizeof(boon_message));
     for (i = 0; c->messages && i < 10; i++) {
@@ -1024,8 +1034,8 @@ static void build_boon_complex(boon_complex *c, arena *a, const size_t subject[1
         h->content_type = acstr(a, i % 3 == 2 ? "text/plain; charset=ANSI_X3.4-1968" : "text/plain; charset=us-ascii");
         h->date = acstr(a, boon_date);
         h->from = acstr(a, sent ? "wren.hale@corvane.test" : "bookings@larchfield.test");
-        h->message_id = afmt(a, "<%u.%u.JavaMail.mailer@relay0%zu>", 21000000u + below(&r, 70000000),
-                             1100000000u + below(&r, 900000000), 1 + i % 3);
+        k1 = below(&r, 900000000), k0 = below(&r, 70000000); /* RNG_ORDER */
+        h->message_id = afmt(a, "<%u.%u.JavaMail.mailer@relay0%zu>", 21000000u + k0, 1100000000u + k1, 1 + i % 3);
         h->mime_version = acstr(a, "1.0");
         if (sent) {
             size_t n = (size_t)between(&r, 16, 27);
