@@ -520,6 +520,86 @@ static void w_jv(out *o, const jv *v) {
 }
 
 /* ----------------------------------------------------------------------------
+ * MARK: - One writer for the typed scenarios
+ * The binding descriptors of scenario_types.c give every member's key, kind,
+ * offset and shape, in file order: one walk over them writes a value the way
+ * the scenario files are written. It uses this file's emitter, not the
+ * binding encoder, which the benchmark measures and checks against these
+ * bytes. Only the kinds the scenarios use are handled.
+ * ------------------------------------------------------------------------- */
+static void write_struct(out *o, const tyjson_struct *t, const void *p);
+
+static int64_t load_int(const char *m, tyjson_kind k) {
+    switch (k) {
+    case TYJSON_K_I8: return *(const int8_t *)m;
+    case TYJSON_K_I16: return *(const int16_t *)m;
+    case TYJSON_K_I32: return *(const int32_t *)m;
+    case TYJSON_K_U8: return *(const uint8_t *)m;
+    case TYJSON_K_U16: return *(const uint16_t *)m;
+    case TYJSON_K_U32: return *(const uint32_t *)m;
+    default: return *(const int64_t *)m;
+    }
+}
+
+/* One member (or one element of an array member) at m. */
+static void write_one(out *o, const tyjson_field *f, const char *m) {
+    switch (f->kind) {
+    case TYJSON_K_BOOL: w_bool(o, *(const bool *)m); break;
+    case TYJSON_K_F32: w_num(o, *(const float *)m, true); break;
+    case TYJSON_K_F64: w_num(o, *(const double *)m, false); break;
+    case TYJSON_K_STR:
+        if (f->flags & TYJSON_F_NULLABLE) w_nstr(o, *(const jstr *)(const void *)m);
+        else w_str(o, *(const jstr *)(const void *)m);
+        break;
+    case TYJSON_K_STRUCT: write_struct(o, f->type, m); break;
+    case TYJSON_K_PTR:
+        if (*(const void *const *)(const void *)m) write_struct(o, f->type, *(const void *const *)(const void *)m);
+        else w_null(o);
+        break;
+    case TYJSON_K_DATE: w_date(o, (const iso_date *)(const void *)m); break;
+    case TYJSON_K_EPOCH_MS:
+        if (f->flags & TYJSON_F_EPOCH_NUMBER) w_int(o, *(const int64_t *)m);
+        else w_instant(o, *(const int64_t *)m);
+        break;
+    default: w_int(o, load_int(m, f->kind)); break;
+    }
+}
+
+static void write_member(out *o, const tyjson_field *f, const char *base) {
+    const char *m = base + f->offset;
+    size_t n, i;
+    if (f->shape == TYJSON_SHAPE_ONE) {
+        write_one(o, f, m);
+        return;
+    }
+    n = f->count_at ? *(const size_t *)(const void *)(base + f->count_at - 1) : f->capacity;
+    if (f->shape == TYJSON_SHAPE_DYN) m = *(const char *const *)(const void *)m; /* the array */
+    open_(o, '[');
+    for (i = 0; i < n; i++) write_one(o, f, m + i * f->size);
+    close_(o, ']');
+}
+
+/* A struct as an object of its members in descriptor order; a
+ * TYJSON_T_ARRAY wrapper as its one array member. */
+static void write_struct(out *o, const tyjson_struct *t, const void *p) {
+    size_t i;
+    if (t->flags & TYJSON_T_ARRAY) {
+        write_member(o, &t->fields[0], p);
+        return;
+    }
+    open_(o, '{');
+    for (i = 0; i < t->n_fields; i++) {
+        const tyjson_field *f = &t->fields[i];
+        /* OMIT_EMPTY is used on strings only */
+        if ((f->flags & TYJSON_F_OMIT_EMPTY) && !((const jstr *)(const void *)((const char *)p + f->offset))->len)
+            continue;
+        key(o, f->name);
+        write_member(o, f, p);
+    }
+    close_(o, '}');
+}
+
+/* ----------------------------------------------------------------------------
  * MARK: - (a) KissJson
  * ------------------------------------------------------------------------- */
 static void build_kiss(scen_data *d, arena *a) {
@@ -753,72 +833,8 @@ static void build_user(kr_user *u, arena *a, uint64_t seed, int index, size_t n_
 }
 
 static void write_kudos(out *o, const kr_response *k) {
-    size_t i, j;
-    open_(o, '{');
-    key(o, "users");
-    open_(o, '[');
-    for (i = 0; i < k->n_users; i++) {
-        const kr_user *u = &k->users[i];
-        open_(o, '{');
-        key(o, "_id"); w_str(o, u->id);
-        key(o, "index"); w_int(o, u->index);
-        key(o, "guid"); w_str(o, u->guid);
-        key(o, "is_active"); w_bool(o, u->is_active);
-        key(o, "balance"); w_str(o, u->balance);
-        key(o, "picture"); w_str(o, u->picture);
-        key(o, "age"); w_int(o, u->age);
-        key(o, "eye_color"); w_str(o, u->eye_color);
-        key(o, "name");
-        open_(o, '{');
-        key(o, "first"); w_str(o, u->name.first);
-        key(o, "last"); w_str(o, u->name.last);
-        close_(o, '}');
-        key(o, "company"); w_str(o, u->company);
-        key(o, "email"); w_str(o, u->email);
-        key(o, "phone"); w_str(o, u->phone);
-        key(o, "address"); w_str(o, u->address);
-        key(o, "about"); w_str(o, u->about);
-        key(o, "registered"); w_str(o, u->registered);
-        key(o, "latitude"); w_num(o, u->latitude, false);
-        key(o, "longitude"); w_num(o, u->longitude, false);
-        key(o, "tags");
-        open_(o, '[');
-        for (j = 0; j < u->n_tags; j++) w_str(o, u->tags[j]);
-        close_(o, ']');
-        key(o, "range");
-        open_(o, '[');
-        for (j = 0; j < u->n_range; j++) w_int(o, u->range[j]);
-        close_(o, ']');
-        key(o, "friends");
-        open_(o, '[');
-        for (j = 0; j < u->n_friends; j++) {
-            open_(o, '{');
-            key(o, "id"); w_int(o, u->friends[j].id);
-            key(o, "name"); w_str(o, u->friends[j].name);
-            close_(o, '}');
-        }
-        close_(o, ']');
-        key(o, "images");
-        open_(o, '[');
-        for (j = 0; j < u->n_images; j++) {
-            const kr_image *im = &u->images[j];
-            open_(o, '{');
-            key(o, "id"); w_str(o, im->id);
-            key(o, "format"); w_str(o, im->format);
-            key(o, "url"); w_str(o, im->url);
-            key(o, "description"); w_str(o, im->description);
-            close_(o, '}');
-        }
-        close_(o, ']');
-        key(o, "greeting"); w_str(o, u->greeting);
-        key(o, "favorite_fruit"); w_str(o, u->favorite_fruit);
-        close_(o, '}');
-    }
-    close_(o, ']');
-    key(o, "status"); w_str(o, k->status);
-    key(o, "is_real_json"); w_bool(o, k->is_real_json);
-    close_(o, '}');
-    if (o->pretty) sb_putc(&o->b, '\n');
+    write_struct(o, &kr_response_type, k);
+    if (o->pretty) sb_putc(&o->b, '\n'); /* the files end in a newline */
 }
 
 static size_t kudos_size(const kr_response *k) {
@@ -1064,83 +1080,7 @@ static void build_boon_complex(boon_complex *c, arena *a, const size_t subject[1
     }
 }
 
-static void write_boon_medium(out *o, const boon_medium *m) {
-    size_t i;
-    open_(o, '{');
-    key(o, "id"); w_str(o, m->id);
-    key(o, "displayName"); w_str(o, m->display_name);
-    key(o, "email"); w_str(o, m->email);
-    key(o, "gender"); w_int(o, m->gender);
-    key(o, "birthday"); w_str(o, m->birthday);
-    key(o, "languages");
-    open_(o, '[');
-    for (i = 0; i < m->n_languages; i++) w_str(o, m->languages[i]);
-    close_(o, ']');
-    key(o, "photo");
-    open_(o, '{');
-    key(o, "width"); w_int(o, m->photo.width);
-    key(o, "height"); w_int(o, m->photo.height);
-    key(o, "url"); w_str(o, m->photo.url);
-    close_(o, '}');
-    key(o, "backgroundImage"); w_nstr(o, m->background_image);
-    key(o, "about"); w_str(o, m->about);
-    key(o, "friendCount"); w_int(o, m->friend_count);
-    key(o, "followerCount"); w_int(o, m->follower_count);
-    key(o, "locked"); w_bool(o, m->locked);
-    key(o, "country"); w_str(o, m->country);
-    key(o, "location"); w_str(o, m->location);
-    key(o, "places");
-    open_(o, '[');
-    for (i = 0; i < m->n_places; i++) {
-        open_(o, '{');
-        key(o, "name"); w_str(o, m->places[i].name);
-        key(o, "geo"); w_str(o, m->places[i].geo);
-        key(o, "lastCheckin"); w_str(o, m->places[i].last_checkin);
-        close_(o, '}');
-    }
-    close_(o, ']');
-    key(o, "createDate"); w_str(o, m->create_date);
-    key(o, "citationIndex"); w_num(o, m->citation_index, false);
-    close_(o, '}');
-}
-
-static void write_boon_complex(out *o, const boon_complex *c) {
-    size_t i, j;
-    open_(o, '[');
-    for (i = 0; i < c->n_messages; i++) {
-        const boon_message *m = &c->messages[i];
-        const boon_headers *h = &m->headers;
-        open_(o, '{');
-        key(o, "id"); w_str(o, m->id);
-        key(o, "body"); w_str(o, m->body);
-        key(o, "filename"); w_str(o, m->filename);
-        key(o, "headers");
-        open_(o, '{');
-        key(o, "Content-Transfer-Encoding"); w_str(o, h->content_transfer_encoding);
-        key(o, "Content-Type"); w_str(o, h->content_type);
-        key(o, "Date"); w_str(o, h->date);
-        key(o, "From"); w_str(o, h->from);
-        key(o, "Message-ID"); w_str(o, h->message_id);
-        key(o, "Mime-Version"); w_str(o, h->mime_version);
-        key(o, "Subject"); w_str(o, h->subject);
-        key(o, "To");
-        open_(o, '[');
-        for (j = 0; j < h->n_to; j++) w_str(o, h->to[j]);
-        close_(o, ']');
-        key(o, "X-FileName"); w_str(o, h->x_filename);
-        key(o, "X-Folder"); w_str(o, h->x_folder);
-        key(o, "X-From"); w_str(o, h->x_from);
-        key(o, "X-Origin"); w_str(o, h->x_origin);
-        key(o, "X-To"); w_str(o, h->x_to);
-        key(o, "X-bcc"); w_str(o, h->x_bcc);
-        key(o, "X-cc"); w_str(o, h->x_cc);
-        close_(o, '}');
-        key(o, "mailbox"); w_str(o, m->mailbox);
-        key(o, "subFolder"); w_str(o, m->sub_folder);
-        close_(o, '}');
-    }
-    close_(o, ']');
-}
+static void write_boon_complex(out *o, const boon_complex *c) { write_struct(o, &boon_complex_type, c); }
 
 /* Size of a value written compactly, by one of the writers above. */
 #define COMPACT_SIZE(fn, v, size_out)                                                                \
@@ -1150,6 +1090,8 @@ static void write_boon_complex(out *o, const boon_complex *c) {
         *(size_out) = o_.b.oom ? 0 : o_.b.len;                                                       \
         free(o_.b.p);                                                                                \
     } while (0)
+
+static void write_boon_medium(out *o, const boon_medium *m) { write_struct(o, &boon_medium_type, m); }
 
 static void build_boon(scen_data *d, arena *a) {
     size_t len, about = 290, subject[10] = {0}, i;
@@ -1209,38 +1151,6 @@ static void build_json0(scen_data *d, arena *a) {
     e->properties.university = acstr(a, "Northern Kozey University");
     e->properties.demography = acstr(a, "Vietnamese");
     e->properties.secret = acstr(a, "Marty McFly");
-}
-
-static void opt_str(out *o, const char *k, jstr s) {
-    if (!s.len) return;
-    key(o, k);
-    w_str(o, s);
-}
-
-static void write_hoian(out *o, const hoian *h) {
-    int i;
-    open_(o, '{');
-    key(o, "Town"); w_str(o, h->town);
-    key(o, "DayLength"); w_int(o, h->day_length);
-    key(o, "Vehicles"); w_str(o, h->vehicles);
-    key(o, "MustVisits");
-    open_(o, '{');
-    key(o, "Morning"); w_str(o, h->must_visits.morning);
-    key(o, "Afternoon"); w_str(o, h->must_visits.afternoon);
-    key(o, "Evening"); w_str(o, h->must_visits.evening);
-    close_(o, '}');
-    key(o, "MustTries");
-    open_(o, '[');
-    for (i = 0; i < 2; i++) {
-        open_(o, '{');
-        opt_str(o, "Food1", h->must_tries[i].food1);
-        opt_str(o, "Food2", h->must_tries[i].food2);
-        opt_str(o, "Drink1", h->must_tries[i].drink1);
-        opt_str(o, "Drink2", h->must_tries[i].drink2);
-        close_(o, '}');
-    }
-    close_(o, ']');
-    close_(o, '}');
 }
 
 static void write_properties(out *o, const j0_properties *p, const char *food_key) {
@@ -1318,79 +1228,6 @@ void scen_data_free(scen_data *d) {
     memset(d, 0, sizeof(*d));
 }
 
-/* ----------------------------------------------------------------------------
- * MARK: - One writer for the typed scenarios
- * The binding descriptors of scenario_types.c give every member's key, kind,
- * offset and shape, in file order: one walk over them writes a value the way
- * the scenario files are written. It uses this file's emitter, not the
- * binding encoder, which the benchmark measures and checks against these
- * bytes. Only the kinds the scenarios use are handled.
- * ------------------------------------------------------------------------- */
-static void write_struct(out *o, const tyjson_struct *t, const void *p);
-
-static int64_t load_int(const char *m, tyjson_kind k) {
-    switch (k) {
-    case TYJSON_K_I8: return *(const int8_t *)m;
-    case TYJSON_K_I16: return *(const int16_t *)m;
-    case TYJSON_K_I32: return *(const int32_t *)m;
-    case TYJSON_K_U8: return *(const uint8_t *)m;
-    case TYJSON_K_U16: return *(const uint16_t *)m;
-    case TYJSON_K_U32: return *(const uint32_t *)m;
-    default: return *(const int64_t *)m;
-    }
-}
-
-/* One member (or one element of an array member) at m. */
-static void write_one(out *o, const tyjson_field *f, const char *m) {
-    switch (f->kind) {
-    case TYJSON_K_BOOL: w_bool(o, *(const bool *)m); break;
-    case TYJSON_K_F32: w_num(o, *(const float *)m, true); break;
-    case TYJSON_K_F64: w_num(o, *(const double *)m, false); break;
-    case TYJSON_K_STR: w_str(o, *(const jstr *)m); break;
-    case TYJSON_K_STRUCT: write_struct(o, f->type, m); break;
-    case TYJSON_K_PTR:
-        if (*(const void *const *)(const void *)m) write_struct(o, f->type, *(const void *const *)(const void *)m);
-        else w_null(o);
-        break;
-    case TYJSON_K_DATE: w_date(o, (const iso_date *)(const void *)m); break;
-    case TYJSON_K_EPOCH_MS:
-        if (f->flags & TYJSON_F_EPOCH_NUMBER) w_int(o, *(const int64_t *)m);
-        else w_instant(o, *(const int64_t *)m);
-        break;
-    default: w_int(o, load_int(m, f->kind)); break;
-    }
-}
-
-static void write_member(out *o, const tyjson_field *f, const char *base) {
-    const char *m = base + f->offset;
-    size_t n, i;
-    if (f->shape == TYJSON_SHAPE_ONE) {
-        write_one(o, f, m);
-        return;
-    }
-    n = f->count_at ? *(const size_t *)(const void *)(base + f->count_at - 1) : f->capacity;
-    if (f->shape == TYJSON_SHAPE_DYN) m = *(const char *const *)(const void *)m; /* the array */
-    open_(o, '[');
-    for (i = 0; i < n; i++) write_one(o, f, m + i * f->size);
-    close_(o, ']');
-}
-
-/* A struct as an object of its members in descriptor order; a
- * TYJSON_T_ARRAY wrapper as its one array member. */
-static void write_struct(out *o, const tyjson_struct *t, const void *p) {
-    size_t i;
-    if (t->flags & TYJSON_T_ARRAY) {
-        write_member(o, &t->fields[0], p);
-        return;
-    }
-    open_(o, '{');
-    for (i = 0; i < t->n_fields; i++) {
-        key(o, t->fields[i].name);
-        write_member(o, &t->fields[i], p);
-    }
-    close_(o, '}');
-}
-
 char *scen_file_text(const scen_data *d, scen_file f, size_t *len) {
     out o = {0};
     j0_message last;
@@ -1410,14 +1247,14 @@ char *scen_file_text(const scen_data *d, scen_file f, size_t *len) {
         break;
     case SF_BOON_SIMPLE: write_struct(&o, &boon_simple_type, &d->boon_s); break;
     case SF_BOON_MEDIUM: write_boon_medium(&o, &d->boon_m); break;
-    case SF_BOON_COMPLEX: write_struct(&o, &boon_complex_type, &d->boon_c); break;
+    case SF_BOON_COMPLEX: write_boon_complex(&o, &d->boon_c); break;
     case SF_J0_MESSAGE_0: write_struct(&o, &j0_message_type, &d->j0); break;
     case SF_J0_MESSAGE_LAST:
         last = d->j0;
         last.id = SCEN_J0_ROUND_MESSAGES - 1;
         write_struct(&o, &j0_message_type, &last);
         break;
-    case SF_J0_HOIAN: write_hoian(&o, &d->hoian); break;
+    case SF_J0_HOIAN: write_struct(&o, &hoian_type, &d->hoian); break;
     case SF_J0_ENTITY_NESTED: write_struct(&o, &j0_entity_type, &d->entity); break;
     case SF_J0_ENTITY_STRINGIFIED: write_entity(&o, &d->entity, true); break;
     default: return NULL;
