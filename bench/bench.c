@@ -116,6 +116,14 @@ void bench_set_note(char *note, const char *fmt, ...) {
     va_end(ap);
 }
 
+void bench_set_na(char *note, const char *fmt, ...) {
+    va_list ap;
+    note[0] = BENCH_NA_MARK;
+    va_start(ap, fmt);
+    vsnprintf(note + 1, NOTE_MAX - 1, fmt, ap);
+    va_end(ap);
+}
+
 double bench_cpu_now(void) {
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -400,6 +408,10 @@ static void finish_cells(void) {
     for (t = 0; t < rr.n_tasks; t++)
         for (c = 0; c < n_conts; c++) {
             cell_result *cr = &rr.tasks[t].cell[c];
+            if (cr->note[0] == BENCH_NA_MARK) {
+                cr->unsupported = true;
+                memmove(cr->note, cr->note + 1, NOTE_MAX - 1);
+            }
             if (cr->note[0] || cr->n == 0) {
                 cr->ok = false;
                 if (!cr->note[0]) snprintf(cr->note, NOTE_MAX, "not measured");
@@ -557,17 +569,24 @@ static void run_alloc(void) {
     }
 }
 
-/* A tyjson cell that failed its check (or crashed) fails the run, so that
- * CI's quick run catches it; the peers' n/a cells do not. */
-static bool tyjson_failed(void) {
+/* A cell of a library that is present and has the operation, but failed its
+ * check (a wrong result) or crashed, fails the run, so that CI's quick run
+ * catches it; n/a by design (bench_set_na) does not, nor a cell left out
+ * (--only, --groups: "not measured"). Every tyjson cell must pass. */
+static bool cell_failed(const cell_result *cr, bool is_tyjson) {
+    if (cr->ok) return false;
+    return is_tyjson || (!cr->unsupported && strcmp(cr->note, "not measured") != 0);
+}
+
+static bool wrong_results(void) {
     size_t t, c;
     bool bad = false;
-    for (c = 0; c < n_conts && strcmp(conts[c].name, "tyjson") != 0; c++) {}
-    if (c == n_conts) return false;
     for (t = 0; t < rr.n_tasks; t++)
-        if (!rr.tasks[t].cell[c].ok) {
-            fprintf(stderr, "tyjson_bench: tyjson failed: %s %s %s: %s\n", rr.tasks[t].info.group,
-                    rr.tasks[t].info.item, rr.tasks[t].info.op, rr.tasks[t].cell[c].note);
+        for (c = 0; c < n_conts; c++) {
+            const cell_result *cr = &rr.tasks[t].cell[c];
+            if (!cell_failed(cr, strcmp(conts[c].name, "tyjson") == 0)) continue;
+            fprintf(stderr, "tyjson_bench: %s failed: %s %s %s: %s\n", conts[c].name, rr.tasks[t].info.group,
+                    rr.tasks[t].info.item, rr.tasks[t].info.op, cr->note);
             bad = true;
         }
     return bad;
@@ -605,7 +624,7 @@ static int parent_main(void) {
     rr.total_seconds = bench_wall_now() - start;
     report_terminal(&rr);
     if (cfg.results_dir) report_files(&rr, cfg.results_dir);
-    return failed || tyjson_failed() ? 1 : 0;
+    return wrong_results() || failed ? 1 : 0;
 }
 
 /* ----------------------------------------------------------------------------

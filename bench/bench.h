@@ -16,6 +16,7 @@
 #ifndef TYJSON_BENCH_H
 #define TYJSON_BENCH_H
 
+#include "bench_check.h"
 #include "peers.h"
 
 #include <stdbool.h>
@@ -26,7 +27,7 @@
 #define MAX_CONT 16
 #define MAX_TASKS 256
 #define MAX_SAMPLES 64
-#define NOTE_MAX 200
+/* NOTE_MAX: bench_check.h */
 
 /* A library, with what it can do: a DOM (corpus) and/or typed scenarios. */
 typedef struct contender {
@@ -87,6 +88,11 @@ extern bench_config cfg;
 void bench_run_task(const task_info *ti, cell_job *jobs);
 bool bench_group_selected(const char *group);
 void bench_set_note(char *note, const char *fmt, ...);
+/* Like bench_set_note, for a cell the library cannot do at all (no hook, no
+ * pretty writer): n/a by design, not a wrong result. The note starts with
+ * BENCH_NA_MARK, which the parent strips (cell_result.unsupported). */
+#define BENCH_NA_MARK '\x01'
+void bench_set_na(char *note, const char *fmt, ...);
 void bench_info(const char *key, const char *fmt, ...); /* "I" line for the report */
 void bench_mem_line(const char *item, const char *cont, const char *metric, long long bytes);
 _Noreturn void bench_fatal(const char *fmt, ...);
@@ -165,6 +171,7 @@ bool scen_cell_get(size_t i, bool want_text, scen_cell *out); /* false past the 
  * ------------------------------------------------------------------------- */
 typedef struct cell_result {
     bool ok;
+    bool unsupported; /* not ok by design (bench_set_na), not a failure */
     char note[NOTE_MAX];
     double samples[MAX_SAMPLES]; /* seconds per operation */
     int n;

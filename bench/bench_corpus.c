@@ -334,7 +334,7 @@ static bool check_write(const reference *ref, const bench_adapter *a, void *hold
     bool ok;
     char *copy;
     if (mode == BENCH_WRITE_PRETTY && (a->caps & BENCH_CAP_NO_PRETTY)) {
-        bench_set_note(note, "no pretty writer");
+        bench_set_na(note, "no pretty writer");
         return false;
     }
     if (!a->write(hold, mode, &t)) {

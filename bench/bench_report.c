@@ -1,7 +1,10 @@
 /*
  * bench_report.c - what a run shows: terminal tables, and under the
- * results folder a CSV and a JSON of every measurement (with the machine),
- * a Markdown report and SVG bar charts.
+ * results folder a CSV and a JSON of every measurement (with the machine).
+ * The Markdown report and the SVG charts are rendered from that JSON by
+ * bench/report.py (bench/run.sh calls it); the JSON keeps full precision
+ * (median_s, total_seconds) so that the script computes the ratios from the
+ * same numbers as the terminal tables.
  *
  * Ratios: in a row, a library's "x tyjson" is its time divided by
  * tyjson's (for MB/s: tyjson's speed over its speed), so above 1 means
@@ -14,7 +17,6 @@
 
 #include <tyjson.h>
 
-#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -399,40 +401,6 @@ static void print_alloc(const run_results *rr) {
     }
 }
 
-static void md_alloc(const run_results *rr, FILE *fp) {
-    size_t t, c;
-    int kind;
-    if (!has_alloc(rr)) return;
-    fprintf(fp, "\n## Allocations per operation\n\nCounted in a separate process (`tyjson_bench_mem`, "
-                "which interposes `malloc`, `calloc`, `realloc`, `free` and the aligned variants; C++ `new` "
-                "included): the calls that allocate and the bytes they asked for (not what the allocator rounds "
-                "up to, nor resident pages). An operation is what the timed loop does (decode + release, encode + "
-                "release, one JSON0 message; corpus: parse + free). *First*: the first operation on a freshly created "
-                "state, after one operation on a throwaway state so that one-time process setup is not counted. "
-                "*Steady*: the mean of %d operations after %d more (corpus: the second parse on the same state). "
-                "*Peak*: the most bytes live at once among the blocks requested during one operation. K = KiB.\n",
-            MEM_STEADY_OPS, MEM_STEADY_WARMUP);
-    for (kind = 0; kind < ALLOC_KINDS; kind++) {
-        fprintf(fp, "\n%c%s\n\n| |", toupper((unsigned char)alloc_title(kind)[0]), alloc_title(kind) + 1);
-        for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
-        fprintf(fp, "\n|---|");
-        for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
-        fprintf(fp, "\n");
-        for (t = 0; t < rr->n_tasks; t++) {
-            const task_result *tr = &rr->tasks[t];
-            char label[96], cell[64];
-            if (!alloc_task(&tr->info)) continue;
-            alloc_label(&tr->info, label, sizeof(label));
-            fprintf(fp, "| %s |", label);
-            for (c = 0; c < n_conts; c++) {
-                alloc_cell(rr, tr, c, kind, cell, sizeof(cell));
-                fprintf(fp, " %s |", cell);
-            }
-            fprintf(fp, "\n");
-        }
-    }
-}
-
 static void print_headline(const run_results *rr) {
     size_t g, t;
     int yy = cont_index("yyjson"), sj = cont_index("simdjson");
@@ -547,8 +515,10 @@ static void write_json(const run_results *rr, FILE *fp) {
     fprintf(fp, ", \"arch\": ");
     json_str(fp, u.machine);
     fprintf(fp, "},\n  \"config\": {\"mode\": \"%s\", \"forks\": %d, \"samples_per_fork\": %d, \"warmup_samples\": %d, "
-                "\"sample_seconds\": %g, \"cold_processes\": %d, \"clock\": \"CLOCK_THREAD_CPUTIME_ID\"},\n",
-            cfg.quick ? "quick" : "full", cfg.forks, cfg.rounds, cfg.warmup, cfg.target, cfg.cold_reps);
+                "\"sample_seconds\": %g, \"cold_processes\": %d, \"clock\": \"CLOCK_THREAD_CPUTIME_ID\", "
+                "\"mem_steady_ops\": %d, \"mem_steady_warmup\": %d},\n",
+            cfg.quick ? "quick" : "full", cfg.forks, cfg.rounds, cfg.warmup, cfg.target, cfg.cold_reps, MEM_STEADY_OPS,
+            MEM_STEADY_WARMUP);
     fprintf(fp, "  \"contenders\": [");
     for (c = 0; c < n_conts; c++) {
         fprintf(fp, "%s\n    {\"name\": ", c ? "," : "");
@@ -580,7 +550,7 @@ static void write_json(const run_results *rr, FILE *fp) {
                     tr->info.bytes, tr->info.cold ? "true" : "false", cr->ok ? "true" : "false");
             if (cr->ok) {
                 double x = speedup(tr, (int)c);
-                fprintf(fp, ", \"median_s\": %.9g, \"min_s\": %.9g, \"max_s\": %.9g, \"iters_per_sample\": %ld", cr->med,
+                fprintf(fp, ", \"median_s\": %.17g, \"min_s\": %.9g, \"max_s\": %.9g, \"iters_per_sample\": %ld", cr->med,
                         cr->min, cr->max, cr->iters);
                 if (x > 0) fprintf(fp, ", \"x_tyjson\": %.4f", x);
                 if (cr->rss_kib) fprintf(fp, ", \"peak_rss_kib\": %ld", cr->rss_kib);
@@ -621,7 +591,7 @@ static void write_json(const run_results *rr, FILE *fp) {
         json_str(fp, rr->info[i].value);
         fprintf(fp, "}");
     }
-    fprintf(fp, "\n  ],\n  \"total_seconds\": %.1f\n}\n", rr->total_seconds);
+    fprintf(fp, "\n  ],\n  \"total_seconds\": %.17g\n}\n", rr->total_seconds);
 }
 
 /* Every memory row (corpus and allocations), one per line. */
@@ -642,296 +612,6 @@ static void write_mem_csv(const run_results *rr, FILE *fp) {
 }
 
 /* ----------------------------------------------------------------------------
- * MARK: - SVG charts (hand-written: horizontal grouped bars)
- * ------------------------------------------------------------------------- */
-static const char *const palette[] = {"#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
-                                      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
-
-static void svg_text(FILE *fp, const char *s) {
-    for (; *s; s++) {
-        if (*s == '<') fputs("&lt;", fp);
-        else if (*s == '>') fputs("&gt;", fp);
-        else if (*s == '&') fputs("&amp;", fp);
-        else if (*s == '"') fputs("&quot;", fp);
-        else fputc(*s, fp);
-    }
-}
-
-/* One chart: rows of tasks selected by (group, op or NULL), one bar per
- * contender. relative: bar = speed relative to tyjson (tyjson = 1);
- * else the shown value (MB/s). */
-static bool write_svg(const run_results *rr, const char *path, const char *title, const char *group, const char *op,
-                      bool relative) {
-    FILE *fp;
-    size_t t, c;
-    int rows = 0, ty = cont_index("tyjson");
-    double maxv = 0;
-    const int label_w = 260, plot_w = 560, bar_h = 11, gap = 10, top = 58, left = 10;
-    int row_h = (int)n_conts * bar_h + gap, height, y;
-    for (t = 0; t < rr->n_tasks; t++) {
-        const task_result *tr = &rr->tasks[t];
-        if (strcmp(tr->info.group, group) != 0 || (op && strcmp(tr->info.op, op) != 0)) continue;
-        rows++;
-        for (c = 0; c < n_conts; c++) {
-            double v;
-            if (!tr->cell[c].ok) continue;
-            v = relative ? (ty >= 0 && tr->cell[ty].ok ? tr->cell[ty].med / tr->cell[c].med : 0)
-                         : shown(&tr->info, tr->cell[c].med);
-            if (v > maxv) maxv = v;
-        }
-    }
-    if (!rows || maxv <= 0) return false;
-    maxv *= 1.08;
-    height = top + rows * row_h + 40 + ((int)n_conts + 3) / 4 * 18;
-    fp = fopen(path, "w");
-    if (!fp) return false;
-    fprintf(fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                "font-family=\"Helvetica, Arial, sans-serif\" font-size=\"11\">\n",
-            left + label_w + plot_w + 70, height, left + label_w + plot_w + 70, height);
-    fprintf(fp, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%d\" y=\"20\" font-size=\"15\" "
-                "font-weight=\"bold\">",
-            left);
-    svg_text(fp, title);
-    fprintf(fp, "</text>\n<text x=\"%d\" y=\"38\" fill=\"#555\">", left);
-    if (relative)
-        fputs("speed relative to tyjson (tyjson = 1; longer bar = faster); median time per operation", fp);
-    else
-        fputs("MB/s, median (longer bar = faster)", fp);
-    fprintf(fp, "</text>\n");
-    /* grid */
-    {
-        /* about six grid lines at 1, 2 or 5 times a power of ten */
-        double raw = maxv / 6, mag = pow(10, floor(log10(raw))), norm = raw / mag, v;
-        double step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
-        for (v = 0; v <= maxv; v += step) {
-            int x = left + label_w + (int)(v / maxv * plot_w);
-            fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#e4e4e4\"/>\n", x, top - 6, x,
-                    top + rows * row_h - gap + 4);
-            fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#777\" text-anchor=\"middle\">%g</text>\n", x, top - 9, v);
-        }
-        if (relative) {
-            int x = left + label_w + (int)(1.0 / maxv * plot_w);
-            fprintf(fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\" stroke-dasharray=\"3,3\"/>\n",
-                    x, top - 6, x, top + rows * row_h - gap + 4);
-        }
-    }
-    y = top;
-    for (t = 0; t < rr->n_tasks; t++) {
-        const task_result *tr = &rr->tasks[t];
-        char label[96];
-        if (strcmp(tr->info.group, group) != 0 || (op && strcmp(tr->info.op, op) != 0)) continue;
-        if (op) snprintf(label, sizeof(label), "%s", tr->info.item);
-        else snprintf(label, sizeof(label), "%s %s", tr->info.item, tr->info.op);
-        fprintf(fp, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-weight=\"bold\">", left + label_w - 8,
-                y + (int)n_conts * bar_h / 2 + 4);
-        svg_text(fp, label);
-        fprintf(fp, "</text>\n");
-        for (c = 0; c < n_conts; c++) {
-            int by = y + (int)c * bar_h;
-            double v;
-            char num[32];
-            if (!tr->cell[c].ok) {
-                fprintf(fp, "<text x=\"%d\" y=\"%d\" fill=\"#999\" font-size=\"9\">n/a</text>\n", left + label_w + 3,
-                        by + bar_h - 2);
-                continue;
-            }
-            v = relative ? (ty >= 0 && tr->cell[ty].ok ? tr->cell[ty].med / tr->cell[c].med : 0)
-                         : shown(&tr->info, tr->cell[c].med);
-            fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>", left + label_w, by,
-                    v / maxv * plot_w, bar_h - 2, palette[c % 10]);
-            svg_text(fp, conts[c].name);
-            fmt_num(num, sizeof(num), shown(&tr->info, tr->cell[c].med));
-            fprintf(fp, ": %s %s</title></rect>\n", num, unit_label(tr->info.unit));
-            fmt_num(num, sizeof(num), v);
-            fprintf(fp, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" fill=\"#333\">%s</text>\n",
-                    left + label_w + v / maxv * plot_w + 3, by + bar_h - 3, num);
-        }
-        y += row_h;
-    }
-    /* legend */
-    y += 14;
-    for (c = 0; c < n_conts; c++) {
-        int x = left + label_w + (int)(c % 4) * 140, ly = y + (int)(c / 4) * 18;
-        fprintf(fp, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>\n", x, ly - 10, palette[c % 10]);
-        fprintf(fp, "<text x=\"%d\" y=\"%d\">", x + 17, ly);
-        svg_text(fp, conts[c].name);
-        fprintf(fp, " %s</text>\n", conts[c].version);
-    }
-    fprintf(fp, "</svg>\n");
-    fclose(fp);
-    return true;
-}
-
-/* ----------------------------------------------------------------------------
- * MARK: - Markdown
- * ------------------------------------------------------------------------- */
-static void md_group(const run_results *rr, FILE *fp, const char *g) {
-    size_t t, c;
-    int ty = cont_index("tyjson"), yy = cont_index("yyjson"), sj = cont_index("simdjson");
-    bool header = false;
-    for (t = 0; t < rr->n_tasks; t++) {
-        const task_result *tr = &rr->tasks[t];
-        int best = best_of(tr, false);
-        if (strcmp(tr->info.group, g) != 0) continue;
-        if (!header) {
-            fprintf(fp, "\n### %s\n\n%s per operation (median); (x) = its time / tyjson's; **bold** = fastest\n\n| |",
-                    group_title(g), unit_label(tr->info.unit));
-            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
-            fprintf(fp, " ty/best | ty/yy | ty/sj |\n|---|");
-            for (c = 0; c < n_conts + 3; c++) fprintf(fp, "---:|");
-            fprintf(fp, "\n");
-            header = true;
-        }
-        fprintf(fp, "| %s %s |", tr->info.item, tr->info.op);
-        for (c = 0; c < n_conts; c++) {
-            const cell_result *cr = &tr->cell[c];
-            char num[32];
-            if (!cr->ok) {
-                fprintf(fp, " n/a |");
-                continue;
-            }
-            fmt_num(num, sizeof(num), shown(&tr->info, cr->med));
-            fprintf(fp, " %s%s%s", (int)c == best ? "**" : "", num, (int)c == best ? "**" : "");
-            if ((int)c != ty && ty >= 0 && tr->cell[ty].ok) fprintf(fp, " (%.2f)", speedup(tr, (int)c));
-            fprintf(fp, " |");
-        }
-        {
-            double v[3];
-            int k;
-            v[0] = speedup(tr, best_of(tr, true));
-            v[1] = speedup(tr, yy);
-            v[2] = speedup(tr, sj);
-            for (k = 0; k < 3; k++) {
-                if (v[k] > 0) fprintf(fp, " %.2f |", v[k]);
-                else fprintf(fp, " - |");
-            }
-        }
-        fprintf(fp, "\n");
-    }
-}
-
-static long long mem_value(const run_results *rr, const char *item, const char *cont, const char *metric) {
-    size_t k;
-    for (k = 0; k < rr->n_mem; k++)
-        if (!strcmp(rr->mem[k].item, item) && !strcmp(rr->mem[k].cont, cont) && !strcmp(rr->mem[k].metric, metric))
-            return rr->mem[k].bytes;
-    return -1;
-}
-
-static void md_memory(const run_results *rr, FILE *fp) {
-    size_t t, c;
-    bool header = false;
-    for (t = 0; t < rr->n_tasks; t++) {
-        const task_result *tr = &rr->tasks[t];
-        long long base;
-        if (strcmp(tr->info.group, "corpus") != 0 || strcmp(tr->info.op, "parse") != 0) continue;
-        if (!header) {
-            fprintf(fp, "\n## Memory\n\nCorpus: KiB a parsed document holds (the bytes requested from `malloc` "
-                        "during the parse and still live when it returned, counted in `tyjson_bench_mem`; without "
-                        "it, tyjson's `tyjson_doc_get_mem_size` and the counting allocator of the libraries that "
-                        "take one) / MiB of peak resident memory of a fresh process that parsed the file, above one "
-                        "that only read it.\n\n| file |");
-            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
-            fprintf(fp, "\n|---|");
-            for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
-            fprintf(fp, "\n");
-            header = true;
-        }
-        base = mem_value(rr, tr->info.item, "none", "peak_rss_kib");
-        fprintf(fp, "| %s |", tr->info.item);
-        for (c = 0; c < n_conts; c++) {
-            long long held = mem_value(rr, tr->info.item, conts[c].name, "doc_mem_size");
-            long long rss = mem_value(rr, tr->info.item, conts[c].name, "peak_rss_kib");
-            long long counted = mem_value(rr, tr->info.item, conts[c].name, "alloc_held_first");
-            if (held < 0) held = mem_value(rr, tr->info.item, conts[c].name, "counted_held");
-            if (counted >= 0) held = counted;
-            if (held >= 0) fprintf(fp, " %.0f", (double)held / 1024);
-            else fprintf(fp, " -");
-            if (rss >= 0 && base >= 0) fprintf(fp, " / %.1f |", (double)(rss - base) / 1024);
-            else fprintf(fp, " / - |");
-        }
-        fprintf(fp, "\n");
-    }
-    header = false;
-    for (t = 0; t < rr->n_tasks; t++) {
-        const task_result *tr = &rr->tasks[t];
-        if (!tr->info.cold) continue;
-        if (!header) {
-            fprintf(fp, "\nCold rows: MiB of peak resident memory of the fresh process that decoded once, above "
-                        "one that only generated its input.\n\n| row |");
-            for (c = 0; c < n_conts; c++) fprintf(fp, " %s |", conts[c].name);
-            fprintf(fp, "\n|---|");
-            for (c = 0; c < n_conts; c++) fprintf(fp, "---:|");
-            fprintf(fp, "\n");
-            header = true;
-        }
-        fprintf(fp, "| %s %s |", tr->info.group, tr->info.item);
-        for (c = 0; c < n_conts; c++) {
-            if (tr->cell[c].ok && tr->cell[c].rss_kib && rr->base_rss_kib) /* page granularity: clamp at 0 */
-                fprintf(fp, " %.1f |", (double)(tr->cell[c].rss_kib > rr->base_rss_kib
-                                                    ? tr->cell[c].rss_kib - rr->base_rss_kib : 0) / 1024);
-            else
-                fprintf(fp, " - |");
-        }
-        fprintf(fp, "\n");
-    }
-}
-
-static void write_md(const run_results *rr, FILE *fp, const char *svg_prefix) {
-    size_t g, t, c, i;
-    int yy = cont_index("yyjson"), sj = cont_index("simdjson");
-    fprintf(fp, "# tyjson benchmark, %s\n\n", rr->date);
-    report_machine(fp, true);
-    fprintf(fp, "- total run time: %.0f s\n\n## Headline\n\nGeometric mean per group of (peer's time / tyjson's "
-                "time), over the rows where both are known: above 1, tyjson is faster.\n\n"
-                "| group | vs best peer | vs yyjson | vs simdjson | rows tyjson wins |\n|---|---:|---:|---:|---:|\n",
-            rr->total_seconds);
-    for (g = 0; g < N_GROUPS; g++) {
-        geo gb = {0, 0}, gy = {0, 0}, gs = {0, 0};
-        int rows = 0, wins = 0;
-        for (t = 0; t < rr->n_tasks; t++) {
-            const task_result *tr = &rr->tasks[t];
-            if (strcmp(tr->info.group, group_order[g]) != 0) continue;
-            rows++;
-            geo_add(&gb, speedup(tr, best_of(tr, true)));
-            geo_add(&gy, speedup(tr, yy));
-            geo_add(&gs, speedup(tr, sj));
-            if (best_of(tr, false) == cont_index("tyjson")) wins++;
-        }
-        if (!rows) continue;
-        fprintf(fp, "| %s |", group_order[g]);
-        if (gb.n) fprintf(fp, " %.2f |", geo_get(&gb)); else fprintf(fp, " - |");
-        if (gy.n) fprintf(fp, " %.2f |", geo_get(&gy)); else fprintf(fp, " - |");
-        if (gs.n) fprintf(fp, " %.2f |", geo_get(&gs)); else fprintf(fp, " - |");
-        fprintf(fp, " %d of %d |\n", wins, rows);
-    }
-    fprintf(fp, "\n## Results\n");
-    for (g = 0; g < N_GROUPS; g++) {
-        if (!has_group(rr, group_order[g])) continue;
-        md_group(rr, fp, group_order[g]);
-        if (svg_prefix) {
-            if (strcmp(group_order[g], "corpus") == 0)
-                fprintf(fp, "\n![parse](%s-corpus-parse.svg)\n![write](%s-corpus-write-min.svg)\n", svg_prefix,
-                        svg_prefix);
-            else
-                fprintf(fp, "\n![%s](%s-%s.svg)\n", group_order[g], svg_prefix, group_order[g]);
-        }
-    }
-    md_memory(rr, fp);
-    md_alloc(rr, fp);
-    fprintf(fp, "\n## Not measured (n/a)\n\n");
-    for (t = 0; t < rr->n_tasks; t++)
-        for (c = 0; c < n_conts; c++) {
-            const cell_result *cr = &rr->tasks[t].cell[c];
-            if (!cr->ok && cr->note[0])
-                fprintf(fp, "- %s, %s %s %s: %s\n", conts[c].name, rr->tasks[t].info.group, rr->tasks[t].info.item,
-                        rr->tasks[t].info.op, cr->note);
-        }
-    if (rr->n_info) fprintf(fp, "\n## Notes\n\n");
-    for (i = 0; i < rr->n_info; i++) fprintf(fp, "- %s: %s\n", rr->info[i].key, rr->info[i].value);
-}
-
-/* ----------------------------------------------------------------------------
  * MARK: - Files
  * ------------------------------------------------------------------------- */
 static FILE *open_out(const char *dir, const char *stamp, const char *suffix, char *path, size_t size) {
@@ -943,10 +623,8 @@ static FILE *open_out(const char *dir, const char *stamp, const char *suffix, ch
 }
 
 void report_files(const run_results *rr, const char *dir) {
-    char path[1024], prefix[128];
+    char path[1024];
     FILE *fp;
-    size_t g;
-    static const char *const corpus_ops[] = {"parse", "parse+walk", "write-min", "write-pretty"};
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         fprintf(stderr, "tyjson_bench: cannot create %s: %s\n", dir, strerror(errno));
         return;
@@ -966,30 +644,5 @@ void report_files(const run_results *rr, const char *dir) {
         write_mem_csv(rr, fp);
         fclose(fp);
         printf("results: %s\n", path);
-    }
-    snprintf(prefix, sizeof(prefix), "bench-%s", rr->stamp);
-    for (g = 0; g < N_GROUPS; g++) {
-        char title[160];
-        if (!has_group(rr, group_order[g])) continue;
-        if (strcmp(group_order[g], "corpus") == 0) {
-            size_t k;
-            for (k = 0; k < 4; k++) {
-                char name[64];
-                const char *n = corpus_ops[k];
-                snprintf(name, sizeof(name), "-corpus-%s.svg", strcmp(n, "parse+walk") == 0 ? "walk" : n);
-                snprintf(title, sizeof(title), "Corpus: %s, MB/s per file", n);
-                snprintf(path, sizeof(path), "%s/%s%s", dir, prefix, name);
-                if (write_svg(rr, path, title, "corpus", n, false)) printf("chart:   %s\n", path);
-            }
-        } else {
-            snprintf(title, sizeof(title), "%s", group_title(group_order[g]));
-            snprintf(path, sizeof(path), "%s/%s-%s.svg", dir, prefix, group_order[g]);
-            if (write_svg(rr, path, title, group_order[g], NULL, true)) printf("chart:   %s\n", path);
-        }
-    }
-    if ((fp = open_out(dir, rr->stamp, ".md", path, sizeof(path)))) {
-        write_md(rr, fp, prefix);
-        fclose(fp);
-        printf("report:  %s\n", path);
     }
 }

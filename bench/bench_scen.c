@@ -289,7 +289,7 @@ static void run_def(const scen_def *d) {
             cell_job *j = &jobs[c];
             bool has = co->has_typed && (ser ? co->typed.encode[d->scen] != NULL : co->typed.decode[d->scen] != NULL);
             if (!has) {
-                bench_set_note(j->note, "%s", na_reason(co, d->scen));
+                bench_set_na(j->note, "%s", na_reason(co, d->scen));
                 continue;
             }
             x->t = &co->typed;
@@ -415,7 +415,7 @@ static void run_json0(void) {
         cell_job *j = &jobs[c];
         bool is_ty = strcmp(co->name, "tyjson") == 0;
         if (!co->has_typed || !co->typed.j0_write) {
-            bench_set_note(j->note, "%s", na_reason(co, BS_COUNT));
+            bench_set_na(j->note, "%s", na_reason(co, BS_COUNT));
             continue;
         }
         x->t = &co->typed;

@@ -4,6 +4,8 @@
  */
 #include "peers.h"
 
+#include "calendar.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,31 +122,6 @@ void bench_arena_free(bench_arena *a) {
 /* ----------------------------------------------------------------------------
  * MARK: - Dates
  * ------------------------------------------------------------------------- */
-static int64_t days_from_civil(int64_t y, unsigned m, unsigned d) {
-    int64_t era;
-    unsigned yoe, doy, doe;
-    y -= m <= 2;
-    era = (y >= 0 ? y : y - 399) / 400;
-    yoe = (unsigned)(y - era * 400);
-    doy = (153 * (m + (m > 2 ? (unsigned)-3 : 9)) + 2) / 5 + d - 1;
-    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + (int64_t)doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d) {
-    int64_t era;
-    unsigned doe, yoe, doy, mp;
-    z += 719468;
-    era = (z >= 0 ? z : z - 146096) / 146097;
-    doe = (unsigned)(z - era * 146097);
-    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    mp = (5 * doy + 2) / 153;
-    *d = doy - (153 * mp + 2) / 5 + 1;
-    *m = mp < 10 ? mp + 3 : mp - 9;
-    *y = (int64_t)yoe + era * 400 + (*m <= 2);
-}
-
 static bool digits(const char *s, size_t n, unsigned *out) {
     unsigned v = 0;
     size_t i;
@@ -182,7 +159,7 @@ bool bench_parse_instant(const char *s, size_t len, int64_t *ms) {
     if (!bench_parse_date(s, 10, &y, &m, &d)) return false;
     if (!digits(s + 11, 2, &hh) || !digits(s + 14, 2, &mi) || !digits(s + 17, 2, &ss)) return false;
     if (hh > 23 || mi > 59 || ss > 59) return false;
-    *ms = (days_from_civil(y, m, d) * 86400 + hh * 3600 + mi * 60 + ss) * 1000;
+    *ms = (scen_days_from_civil(y, m, d) * 86400 + hh * 3600 + mi * 60 + ss) * 1000;
     return true;
 }
 
@@ -207,7 +184,7 @@ size_t bench_format_instant(int64_t ms, char out[32]) {
     unsigned m, d, secs;
     if (ms % 86400000 < 0) days--;
     rem = ms - days * 86400000;
-    civil_from_days(days, &y, &m, &d);
+    scen_civil_from_days(days, &y, &m, &d);
     if (rem % 1000 || !bench_format_date((int32_t)y, m, d, out)) return 0; /* whole seconds only */
     secs = (unsigned)(rem / 1000);
     out[10] = 'T';

@@ -30,24 +30,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "walk_stats.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/*
- * What a walk of the whole document saw. Keys count both in `keys` and in
- * `str_bytes` (with the string values). `int_sum` adds every integer value
- * as a wrapping uint64 (order-independent, so libraries that reorder object
- * members still agree); `num_sum` adds every number as a double and exists
- * only so that nothing can be optimised away (it is not compared).
- */
-typedef struct bench_stats {
-    uint64_t objects, arrays, keys, strings, numbers, integers, reals;
-    uint64_t trues, falses, nulls;
-    uint64_t str_bytes;
-    uint64_t int_sum;
-    double num_sum;
-} bench_stats;
+/* bench_stats (what a walk of the whole document saw) lives with the
+ * cross-check rule that compares it: scenarios/walk_stats.h. */
 
 /* Text written by an adapter; `priv` is for free_text. */
 typedef struct bench_text {

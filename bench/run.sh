@@ -16,7 +16,10 @@
 #  3. Runs the driver: the scenarios (inputs generated, no files needed),
 #     then the corpus: --corpus DIR, else ../shared/corpus when it exists,
 #     else small generated documents (and it says where the standard corpus
-#     files come from). CSV, JSON, Markdown and SVG go to results/.
+#     files come from). CSV and JSON go to results/; exits 1 only when a
+#     library that is present gives a wrong result.
+#  4. Renders the Markdown report and SVG charts from the JSON with
+#     bench/report.py (python3).
 #     --quick: one short round of everything, every adapter checked (CI).
 set -euo pipefail
 
@@ -30,7 +33,7 @@ install=1
 driver_args=()
 
 usage() {
-  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -103,4 +106,19 @@ bench: no corpus directory (give one with --corpus DIR). The standard files
 EOF
   args+=(--synthetic)
 fi
-exec "$build_dir/bench/tyjson_bench" "${args[@]}" "${driver_args[@]+"${driver_args[@]}"}"
+# The driver exits 1 when a present library gives a wrong result (or
+# crashes); peers that are missing or too old were skipped above, with why.
+status=0
+"$build_dir/bench/tyjson_bench" "${args[@]}" "${driver_args[@]+"${driver_args[@]}"}" || status=$?
+
+# --- 4. report ------------------------------------------------------------------
+# Markdown and SVG from the newest JSON of this run (bench/report.py).
+json="$(ls -t "$results"/bench-*.json 2>/dev/null | head -1 || true)"
+if [ -n "$json" ] && [ "$json" -nt "$build_dir/bench-build.log" ]; then
+  if command -v python3 >/dev/null 2>&1; then
+    python3 "$root/bench/report.py" "$json" || status=1
+  else
+    echo "bench: python3 not found: no Markdown/SVG report (tools/install_deps.sh installs it)"
+  fi
+fi
+exit "$status"

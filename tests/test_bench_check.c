@@ -1,12 +1,12 @@
 /*
  * test_bench_check.c - the rules by which the benchmark cross-checks the
- * libraries (bench/bench_check.c). The documented `-0` difference (tyjson:
+ * libraries (scenarios/bench_check.c). The documented `-0` difference (tyjson:
  * the real -0.0; most peers: the integer 0) must keep every peer's numbers,
  * while any other difference still drops the peer's cell.
  */
 #include "test.h"
 
-#include "../bench/bench_check.c"
+#include "bench_check.h"
 
 #include <string.h>
 

@@ -1877,7 +1877,7 @@ TEST(one_list_form) {
 /* ----------------------------------------------------------------------------
  * Scenario files (../shared/scenarios)
  * ------------------------------------------------------------------------- */
-#include "../bench/scenario_types.c"
+#include "scenario_types.h"
 
 static char *scenario(const char *rel, size_t *len) {
     char path[1024], full[1100];

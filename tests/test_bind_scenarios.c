@@ -1,5 +1,5 @@
 /* test_bind_scenarios.c - every file of ../shared/scenarios (SCENARIOS.md)
- * through the binding, with the structs of bench/scenario_types.h.
+ * through the binding, with the structs of scenarios/scenario_types.h.
  *
  * For each file:
  *   1. A reference struct is filled from the DOM (tyjson_read) by a small,
@@ -24,8 +24,8 @@
 #include "test.h"
 #include "tyjson.h"
 
-/* The descriptors: compiled into this test (each test is one file). */
-#include "../bench/scenario_types.c"
+/* The descriptors: scenarios/ (the library tyjson_scenarios). */
+#include "scenario_types.h"
 
 /* ----------------------------------------------------------------------------
  * Files

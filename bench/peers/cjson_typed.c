@@ -9,7 +9,7 @@
  * string) cannot be represented, so that cell shows n/a.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <cjson/cJSON.h>
 

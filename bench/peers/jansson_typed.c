@@ -21,7 +21,7 @@
  * them. Every typed scenario uses pack/unpack.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <jansson.h>
 

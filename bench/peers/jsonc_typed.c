@@ -8,7 +8,7 @@
  * JSON null as a NULL object.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <json-c/json.h>
 

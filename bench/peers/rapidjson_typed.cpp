@@ -8,7 +8,7 @@
  * of the message into the stream buffer.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>

@@ -12,7 +12,7 @@
  * serialize scenarios show n/a.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <simdjson.h>
 

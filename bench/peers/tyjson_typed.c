@@ -14,7 +14,7 @@
  * hooks stay NULL and the report shows n/a.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <tyjson.h>
 

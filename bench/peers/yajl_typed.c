@@ -7,7 +7,7 @@
  * from the generator's buffer into the stream buffer.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <yajl/yajl_gen.h>
 #include <yajl/yajl_tree.h>

@@ -12,7 +12,7 @@
  * buffer, exists only in yyjson's master branch.
  */
 #include "../peers.h"
-#include "../scenario_types.h"
+#include "scenario_types.h"
 
 #include <yyjson.h>
 

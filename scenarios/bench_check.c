@@ -4,8 +4,6 @@
  */
 #include "bench_check.h"
 
-#include "bench.h"
-
 #include <math.h>
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
 /*
  * bench_check.h - how the corpus part compares one library's results with
- * the reference's (bench_corpus.c). Apart from the driver so that a unit
+ * the reference's (bench/bench_corpus.c). Apart from the driver so that a unit
  * test (tests/test_bench_check.c) checks these rules without any peer.
  *
  * One documented difference is not an error: tyjson reads the literal `-0`
@@ -12,13 +12,16 @@
 #ifndef TYJSON_BENCH_CHECK_H
 #define TYJSON_BENCH_CHECK_H
 
-#include "peers.h"
+#include "walk_stats.h"
 
 #include <tyjson.h>
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* Size of a note buffer (the driver's notes have the same size). */
+#define NOTE_MAX 200
 
 /* Number literals written exactly `-0` (no fraction, no exponent) outside
  * strings: the numbers that libraries may read as an integer or a real. */
