@@ -301,6 +301,11 @@ TEST(dom_and_decoder_agree_on_bad_relaxed_input) {
         {"{\"a\":1,\"b\":\"\xFF\"}", 0},
         {"{\"a\":1,\"b\":[\"\\uD800\"]}", 0},
         {"{\"a\":1,\"b\":[1 2]}", T},
+        /* the decoder gave other statuses for these before it used read/ */
+        {"{\"a\":1} /", C},
+        {"{\"b\":[1, /", C},
+        {"{\"a\":1,\"b\":Infin", I},
+        {"{\"a\":1,\"b\":-Inf", I},
     };
     int differ = 0;
     for (usize i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

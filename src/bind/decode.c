@@ -759,8 +759,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.msg = NULL;
     d.pending = TYJSON_OK;
     d.pending_pos = NULL;
-    if ((d.rflags & TYJSON_READ_ALLOW_BOM) && len >= 3 && memcmp(json, "\xEF\xBB\xBF", 3) == 0)
-        d.start += 3;
+    if ((d.rflags & TYJSON_READ_ALLOW_BOM) && tyjson__has_bom(d.start, d.end)) d.start += 3;
 
     const u8 *p = run(&d, prep, (char *)out);
     if (p) {

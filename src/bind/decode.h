@@ -18,6 +18,7 @@
 
 #include "bind/bind.h"
 #include "read/lex.h"
+#include "read/syntax.h"
 #include "num/num.h"
 
 #include <float.h>
@@ -178,6 +179,9 @@ const u8 *tyjson__dec_str_bytes(dec *d, const u8 *p, u8 *buf, const u8 **out, us
 /* Past the value at p (p may be at the end), validating it fully. */
 TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p);
 
+/* The error for a word at p that is not NaN or Infinity. */
+TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p);
+
 static inline bool is_inf_nan_start(dec *d, const u8 *p) {
     if (!d->inf_nan) return false;
     if (*p == 'N' || *p == 'I') return true;
@@ -329,7 +333,7 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
     const u8 *q;
     if (is_inf_nan_start(d, p)) {
         q = tyjson__dec_inf_nan_word(d, p, &v);
-        if (!q) return tyjson__dec_fail(d, TYJSON_E_LITERAL, p, NULL);
+        if (!q) return tyjson__dec_bad_inf_nan(d, p);
     } else {
         tyjson__num num;
         tyjson_status st;

@@ -1,7 +1,9 @@
 /*
  * decode_lex.c - the binding decoder's lexical helpers: comments,
  * literals, strings, and skipping a value (unknown keys, repeated keys) or
- * finding a value's span (VALUE, RAW, CUSTOM).
+ * finding a value's span (VALUE, RAW, CUSTOM). Comments, literals, NaN/Inf
+ * words and skipping are the reading core's (read/syntax.h); this file
+ * turns their results into the decoder's errors.
  *
  * These read the caller's bytes, which have no padding: every read is
  * bounded by d->end. The whitespace step itself is inline in decode.h; what
@@ -9,69 +11,45 @@
  * per comment. Errors are recorded in d and NULL returned.
  */
 #include "bind/decode.h"
+#include "read/syntax.h"
 
 #include <math.h>
 
 /* ----------------------------------------------------------------------------
  * Whitespace and comments
  * ------------------------------------------------------------------------- */
-/* Whitespace comes from the reading core; comments (when allowed) are
- * handled here, out of line. */
+/* Whitespace and comments come from the reading core. A bad comment
+ * (TYJSON_E_COMMENT, or a '/' that starts none) is kept pending: the caller
+ * fails at the byte returned, and fail() reports the comment instead, as
+ * the DOM parser does. */
 TYJSON__NOINLINE const u8 *tyjson__dec_ws_comments(dec *d, const u8 *p) {
-    const u8 *end = d->end;
-    for (;;) {
-        p = tyjson__skip_ws(p, end);
-        if (!(p < end && *p == '/' && end - p >= 2)) return p;
-        if (p[1] == '/') {
-            const u8 *nl = (const u8 *)memchr(p + 2, '\n', (usize)(end - p - 2));
-            p = nl ? nl + 1 : end;
-            continue;
-        }
-        if (p[1] != '*') return p;
-        const u8 *q = p + 2;
-        for (;;) {
-            q = (const u8 *)memchr(q, '*', (usize)(end - q));
-            if (!q || end - q < 2) {
-                if (d->pending == TYJSON_OK) {
-                    d->pending = TYJSON_E_COMMENT;
-                    d->pending_pos = p;
-                }
-                return end;
-            }
-            if (q[1] == '/') break;
-            q++;
-        }
-        p = q + 2;
+    tyjson__read_res r = tyjson__skip_ws_comments(p, d->end, true);
+    if (likely(r.err == TYJSON_OK)) return r.pos;
+    if (d->pending == TYJSON_OK) {
+        d->pending = r.err;
+        d->pending_pos = r.pos;
     }
+    return r.err == TYJSON_E_COMMENT ? d->end : r.pos;
 }
 
 /* ----------------------------------------------------------------------------
  * Literals
  * ------------------------------------------------------------------------- */
 const u8 *tyjson__dec_literal(dec *d, const u8 *p, const char *lit, usize n) {
-    usize have = (usize)(d->end - p);
-    if (have >= n && memcmp(p, lit, n) == 0) return p + n;
-    if (have < n && memcmp(p, lit, have) == 0)
-        return tyjson__dec_fail(d, TYJSON_E_TRUNCATED, d->end, NULL);
-    return tyjson__dec_fail(d, TYJSON_E_LITERAL, p, NULL);
+    if (tyjson__match_literal(p, d->end, lit, n, false)) return p + n;
+    tyjson_status st = tyjson__literal_status(p, d->end, lit, n);
+    return tyjson__dec_fail(d, st, st == TYJSON_E_TRUNCATED ? d->end : p, NULL);
 }
 
 /* The inf/nan words at p (with TYJSON_READ_ALLOW_INF_NAN), or NULL. */
 const u8 *tyjson__dec_inf_nan_word(dec *d, const u8 *p, double *v) {
-    usize have = (usize)(d->end - p);
-    if (have >= 3 && memcmp(p, "NaN", 3) == 0) {
-        *v = (double)NAN;
-        return p + 3;
-    }
-    if (have >= 8 && memcmp(p, "Infinity", 8) == 0) {
-        *v = (double)INFINITY;
-        return p + 8;
-    }
-    if (have >= 9 && memcmp(p, "-Infinity", 9) == 0) {
-        *v = -(double)INFINITY;
-        return p + 9;
-    }
-    return NULL;
+    usize n = tyjson__match_inf_nan(p, d->end, v);
+    return n ? p + n : NULL;
+}
+
+/* The error for a word at p that is not NaN or Infinity. */
+TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p) {
+    return tyjson__dec_fail(d, tyjson__inf_nan_status(p, d->end), p, NULL);
 }
 
 /* ----------------------------------------------------------------------------
@@ -173,111 +151,28 @@ const u8 *tyjson__dec_str_bytes(dec *d, const u8 *p, u8 *buf, const u8 **out, us
  * Skipping a value (unknown keys) and finding a value's span (VALUE, RAW,
  * CUSTOM): validates fully, iteratively, one bit per nesting level.
  * ------------------------------------------------------------------------- */
-static const u8 *skip_string(dec *d, const u8 *p) {
-    bool esc = false;
-    const u8 *q = tyjson__dec_str_close(d, p + 1, &esc);
-    if (!q) return NULL;
-    if (esc) {
-        u8 buf[SCRATCH];
-        usize n = 0;
-        const u8 *s = NULL;
-        /* unescaping is what checks the escapes */
-        if (!tyjson__dec_str_bytes(d, p, buf, &s, &n)) return NULL;
-    }
-    return q + 1;
-}
-
-static const u8 *skip_scalar(dec *d, const u8 *p) {
-    switch (*p) {
-    case '"': return skip_string(d, p);
-    case 't': return tyjson__dec_literal(d, p, "true", 4);
-    case 'f': return tyjson__dec_literal(d, p, "false", 5);
-    case 'n': return tyjson__dec_literal(d, p, "null", 4);
+/* The message for what the reading core's skip expected. */
+static const char *skip_msg(tyjson__read_res r) {
+    switch (r.expect) {
+    case TYJSON__EXPECT_VALUE: return MSG_VALUE;
+    case TYJSON__EXPECT_KEY: return MSG_KEY;
+    case TYJSON__EXPECT_COLON: return MSG_COLON;
+    case TYJSON__EXPECT_OBJ_NEXT: return MSG_OBJ_NEXT;
+    case TYJSON__EXPECT_ARR_NEXT: return MSG_ARR_NEXT;
     default: break;
     }
-    if (is_inf_nan_start(d, p)) {
-        double v;
-        const u8 *q = tyjson__dec_inf_nan_word(d, p, &v);
-        return q ? q : tyjson__dec_fail(d, TYJSON_E_LITERAL, p, NULL);
-    }
-    if (*p == '-' || (*p >= '0' && *p <= '9')) {
-        tyjson__num num;
-        tyjson_status st;
-        const u8 *ep;
-        /* Out-of-range numbers are valid JSON: skipping them is fine. */
-        const u8 *q = tyjson__num_read(p, d->end, TYJSON_READ_BIGNUM_AS_RAW, &num, &st, &ep);
-        return q ? q : tyjson__dec_fail(d, st, ep, NULL);
-    }
-    return tyjson__dec_fail(d, TYJSON_E_UNEXPECTED_CHAR, p, MSG_VALUE);
+    if (r.err == TYJSON_E_DEPTH) return MSG_DEPTH;
+    if (r.err == TYJSON_E_NOMEM) return MSG_NOMEM;
+    return NULL;
 }
 
+/* Skips the value at p with the reading core (levels past its inline 1024
+ * from the arena, through its allocator view). */
 TYJSON__FIRST_USE
 TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p) {
-    const u8 *end = d->end;
-    u64 inl[16]; /* 1024 levels */
-    u64 *bits = inl;
-    usize cap_bits = sizeof(inl) * 8, lvl = 0;
-    u32 depth = d->sp;
-    bool in_obj = false;
-
-value:
-    if (p >= end) return tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE);
-    if (*p == '{' || *p == '[') {
-        if (++depth > d->max_depth) return tyjson__dec_fail(d, TYJSON_E_DEPTH, p, MSG_DEPTH);
-        if (lvl == cap_bits) {
-            /* Deeper than 1024 levels (max_depth was raised): more bits
-             * from the arena. */
-            u64 *nb = (u64 *)tyjson__arena_bump(d->arena, cap_bits / 4, 8);
-            if (!nb) return tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
-            memcpy(nb, bits, cap_bits / 8);
-            bits = nb;
-            cap_bits *= 2;
-        }
-        in_obj = *p == '{';
-        if (in_obj) bits[lvl / 64] |= (u64)1 << (lvl % 64);
-        else bits[lvl / 64] &= ~((u64)1 << (lvl % 64));
-        lvl++;
-        p = ws(d, p + 1);
-        if (p < end && *p == (in_obj ? '}' : ']')) {
-            p++;
-            goto close;
-        }
-        if (in_obj) goto key;
-        goto value;
-    }
-    p = skip_scalar(d, p);
-    if (!p) return NULL;
-    goto after;
-
-key:
-    if (p >= end || *p != '"') return tyjson__dec_fail_expect(d, p, MSG_KEY);
-    p = skip_string(d, p);
-    if (!p) return NULL;
-    p = ws(d, p);
-    if (p >= end || *p != ':') return tyjson__dec_fail_expect(d, p, MSG_COLON);
-    p = ws(d, p + 1);
-    goto value;
-
-close:
-    lvl--;
-    depth--;
-    if (lvl) in_obj = (bits[(lvl - 1) / 64] >> ((lvl - 1) % 64)) & 1;
-
-after:
-    if (lvl == 0) return p;
-    p = ws(d, p);
-    if (p < end && *p == ',') {
-        p = ws(d, p + 1);
-        if (d->trailing && p < end && *p == (in_obj ? '}' : ']')) {
-            p++;
-            goto close;
-        }
-        if (in_obj) goto key;
-        goto value;
-    }
-    if (p < end && *p == (in_obj ? '}' : ']')) {
-        p++;
-        goto close;
-    }
-    return tyjson__dec_fail_expect(d, p, in_obj ? MSG_OBJ_NEXT : MSG_ARR_NEXT);
+    tyjson_alloc alc = tyjson_arena_allocator(d->arena);
+    tyjson__skip_opts o = {d->end, d->rflags, d->sp, d->max_depth, &alc};
+    tyjson__read_res r = tyjson__skip_value(p, &o);
+    if (likely(r.err == TYJSON_OK)) return r.pos;
+    return tyjson__dec_fail(d, r.err, r.pos, skip_msg(r));
 }

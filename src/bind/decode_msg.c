@@ -135,8 +135,7 @@ TYJSON__NOINLINE const u8 *tyjson__dec_mismatch(dec *d, int exp, const u8 *p) {
     default:
         if (is_inf_nan_start(d, p)) {
             double v;
-            if (!tyjson__dec_inf_nan_word(d, p, &v))
-                return tyjson__dec_fail(d, TYJSON_E_LITERAL, p, NULL);
+            if (!tyjson__dec_inf_nan_word(d, p, &v)) return tyjson__dec_bad_inf_nan(d, p);
             found = FOUND_REAL;
         } else if (*p == '-' || (*p >= '0' && *p <= '9')) {
             tyjson__num num;
