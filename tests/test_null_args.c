@@ -132,6 +132,17 @@ TEST(dom_values) {
     ASSERT_FALSE(tyjson_equals_strn(tyjson_obj_getn(root, "", 0), NULL, 0)); /* not a string */
     tyjson_doc *es = tyjson_read("\"\"", 2, 0);
     ASSERT_TRUE(tyjson_equals_strn(tyjson_doc_get_root(es), NULL, 0)); /* NULL, 0 is "" */
+    {
+        /* NULL with a length equals nothing (it once reached memcmp(.., NULL, n)) */
+        tyjson_doc *abc = tyjson_read("\"abc\"", 5, 0);
+        ASSERT_TRUE(abc != NULL);
+        ASSERT_FALSE(tyjson_equals_strn(tyjson_doc_get_root(abc), NULL, 3));
+        tyjson_mut_doc *m = tyjson_doc_mut_copy(abc, NULL);
+        ASSERT_TRUE(m != NULL);
+        ASSERT_FALSE(tyjson_mut_equals_strn(tyjson_mut_doc_get_root(m), NULL, 3));
+        tyjson_mut_doc_free(m);
+        tyjson_doc_free(abc);
+    }
     tyjson_doc_free(es);
 
     ASSERT_EQ_UINT(tyjson_arr_size(n), 0);

@@ -227,10 +227,11 @@ TYJSON_INLINE size_t tyjson_get_len(const tyjson_val *v) {
             tyjson_get_type(v) != TYJSON_TYPE_BOOL && tyjson_get_type(v) != TYJSON_TYPE_NUM)
                ? (size_t)(v->tag >> TYJSON__LEN_SHIFT) : 0;
 }
-/** True if v is a string equal to the `len` bytes at `s`. */
+/** True if v is a string equal to the `len` bytes at `s`. A NULL s with
+ *  len 0 is ""; a NULL s with len > 0 equals nothing (false). */
 TYJSON_INLINE bool tyjson_equals_strn(const tyjson_val *v, const char *s, size_t len) {
     return tyjson_is_str(v) && (size_t)(v->tag >> TYJSON__LEN_SHIFT) == len &&
-           (len == 0 || memcmp(v->uni.str, s, len) == 0);
+           (len == 0 || (s != NULL && memcmp(v->uni.str, s, len) == 0));
 }
 /** True if v is a string equal to the NUL-terminated `s`. */
 TYJSON_INLINE bool tyjson_equals_str(const tyjson_val *v, const char *s) {

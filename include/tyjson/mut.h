@@ -167,7 +167,8 @@ TYJSON_INLINE const char *tyjson_mut_get_str(const tyjson_mut_val *v) { return t
 TYJSON_INLINE size_t tyjson_mut_get_len(const tyjson_mut_val *v) { return tyjson_get_len(TYJSON__AS_VAL(v)); }
 /** True if v is a string equal to the NUL-terminated s; false when v or s is NULL. */
 TYJSON_INLINE bool tyjson_mut_equals_str(const tyjson_mut_val *v, const char *s) { return tyjson_equals_str(TYJSON__AS_VAL(v), s); }
-/** True if v is a string equal to the n bytes at s (NULL with n 0 is ""); s may be NULL only with n 0. */
+/** True if v is a string equal to the n bytes at s (NULL with n 0 is "";
+ *  NULL with n > 0 equals nothing: false). */
 TYJSON_INLINE bool tyjson_mut_equals_strn(const tyjson_mut_val *v, const char *s, size_t n) { return tyjson_equals_strn(TYJSON__AS_VAL(v), s, n); }
 
 /* Setters change a value in place to a scalar; they return false for NULL

@@ -18,6 +18,7 @@
  * stays nearly free. The pieces share decode.h.
  */
 #include "bind/decode.h"
+#include "base/stack.h"
 
 /* Every read flag the DOM parser has; tyjson_decode honours each (see
  * docs/binding.md) and refuses bits beyond them. */
@@ -31,23 +32,24 @@
 /* ----------------------------------------------------------------------------
  * Frames
  * ------------------------------------------------------------------------- */
+/* Twice the frames, through the explicit stack of base/stack.h over the
+ * arena's allocator view: the arena owns every grown block, so nothing is
+ * freed here, and the in-use frames move with the stack. */
 TYJSON__FIRST_USE
 static TYJSON__NOINLINE frame *grow_stack(dec *d, const u8 *p) {
-    usize bytes;
-    if (tyjson__mul_ovf((usize)d->cap * 2, sizeof(frame), &bytes)) {
+    tyjson_alloc alc = tyjson_arena_allocator(d->arena);
+    tyjson__stack st;
+    tyjson__stack_init(&st, &alc, d->stk, d->cap, sizeof(frame));
+    st.len = d->sp;
+    st.heap = d->stk != d->inl; /* a grown block: resized in the arena */
+    if (d->cap > UINT32_MAX / 2 || !tyjson__stack_grow(&st)) {
         tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
         return NULL;
     }
-    frame *n = (frame *)tyjson__arena_bump(d->arena, bytes, 16);
-    if (!n) {
-        tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
-        return NULL;
-    }
-    memcpy(n, d->stk, (usize)d->sp * sizeof(frame));
-    d->hwm = d->sp;
-    d->stk = n;
-    d->cap *= 2;
-    return n;
+    d->stk = (frame *)(void *)st.buf;
+    d->cap = (u32)st.cap;
+    d->hwm = d->sp; /* slots from here on have no hints yet */
+    return d->stk;
 }
 
 /* A new top frame for a container at p, or NULL (depth, memory). */
