@@ -268,7 +268,7 @@ TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
     return tyjson__f32_write(v, d);
 }
 
-TYJSON__FORCEINLINE char *put_str(enc *e, char *d, const char *s, usize n) {
+TYJSON__FORCEINLINE char *enc_put_str(enc *e, char *d, const char *s, usize n) {
     d = tyjson__str_write(e->wb, d, s, n, e->flags);
     if (unlikely(!d)) return str_failed(e);
     return d;
@@ -316,7 +316,7 @@ static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
     for (usize i = 0; i < f->n_enums; i++) {
         if (((u64)f->enums[i].value & mask) == bits) {
             const char *name = f->enums[i].name;
-            return put_str(e, d, name, strlen(name));
+            return enc_put_str(e, d, name, strlen(name));
         }
     }
     return enum_failed(e, f, bits);
@@ -615,18 +615,18 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
         return put_f64(e, d, load_f64(m));
     case TYJSON_K_STR: {
         const tyjson_str s = load_str(m);
-        if (likely(s.ptr != NULL)) return put_str(e, d, s.ptr, s.len);
+        if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
         if (s.len) return fail(e, TYJSON_E_INVALID_ARG);
         return put_absent_str(e, d, f);
     }
     case TYJSON_K_CSTR: {
         const char *s = (const char *)load_ptr(m);
         if (!s) return put_absent_str(e, d, f);
-        return put_str(e, d, s, strlen(s));
+        return enc_put_str(e, d, s, strlen(s));
     }
     case TYJSON_K_CHARS: {
         const char *z = (const char *)memchr(m, 0, f->size);
-        return put_str(e, d, m, z ? (usize)(z - m) : f->size);
+        return enc_put_str(e, d, m, z ? (usize)(z - m) : f->size);
     }
     case TYJSON_K_ENUM:
         return put_enum(e, d, f, m);
@@ -749,7 +749,7 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
     const u8 op = bf->op;
     if (op == TYJSON__OP_STR) {
         const tyjson_str s = load_str(m);
-        if (likely(s.ptr != NULL)) return put_str(e, d, s.ptr, s.len);
+        if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
         return tyjson__i64_write(load_i32(m), room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
@@ -812,7 +812,7 @@ TYJSON__FORCEINLINE char *put_key(enc *e, char *d, const tyjson__bind_field *bf,
         return put_bytes(e->wb, d, bf->lit, (usize)bf->lit_len + (pretty ? 1 : 0));
     }
     const char *k = bf->f->name;
-    d = put_str(e, d, k, strlen(k));
+    d = enc_put_str(e, d, k, strlen(k));
     if (!d) return NULL;
     *d++ = ':'; /* put_str leaves TYJSON__STR_SLACK bytes of room */
     if (pretty) *d++ = ' ';
@@ -1111,7 +1111,7 @@ static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *
 }
 
 /* Writes the text into a ready wbuf and ends it; fills err on failure. */
-static tyjson_status run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
+static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
                          const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
@@ -1141,7 +1141,7 @@ static tyjson_status run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
  * dynamic arrays. JSON runs 3-6 times the size of the C data in the
  * scenarios (strings live outside the structs); guessing high costs only
  * address space, a realloc copies the text. */
-static usize estimate(const tyjson_struct *t, const char *in) {
+static usize enc_estimate(const tyjson_struct *t, const char *in) {
     usize est = t->size;
     for (usize i = 0; i < t->n_fields; i++) {
         const tyjson_field *f = &t->fields[i];
@@ -1159,9 +1159,9 @@ char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_opti
     if (prepare(type, in, err) != TYJSON_OK) return NULL;
     char tmp[HEAP_TMP];
     tyjson__wbuf wb;
-    tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, estimate(type, (const char *)in), tmp,
+    tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, enc_estimate(type, (const char *)in), tmp,
                            sizeof(tmp));
-    if (run(&wb, type, in, opts, err) != TYJSON_OK) {
+    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) {
         tyjson__wbuf_release(&wb);
         return NULL;
     }
@@ -1187,7 +1187,7 @@ size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t 
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fixed(&wb, out, cap, tmp, sizeof(tmp));
-    if (run(&wb, type, in, opts, err) != TYJSON_OK) return 0;
+    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return 0;
     usize n = tyjson__wbuf_size(&wb);
     if (tyjson__wbuf_overflowed(&wb)) {
         tyjson__err_set(err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, 0);
@@ -1207,7 +1207,7 @@ bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
-    if (run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1222,7 +1222,7 @@ bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const 
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
-    if (run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1266,7 +1266,7 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
     tyjson__wbuf wb;
     if (!buf->data) {
         if (!buf->alc.malloc) buf->alc = tyjson__libc_alloc; /* zero-initialised buf */
-        tyjson__wbuf_init_heap(&wb, &buf->alc, estimate(type, (const char *)in), tmp,
+        tyjson__wbuf_init_heap(&wb, &buf->alc, enc_estimate(type, (const char *)in), tmp,
                                sizeof(tmp));
         if (wb.status != TYJSON_OK) {
             tyjson__err_set(err, wb.status, NULL, 0, 0);
@@ -1275,7 +1275,7 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
     } else {
         tyjson__wbuf_init_heap_at(&wb, &buf->alc, buf->data, buf->cap, buf->len, tmp, sizeof(tmp));
     }
-    st = run(&wb, type, in, opts, err);
+    st = enc_run(&wb, type, in, opts, err);
     /* The block may have moved even when the encode failed. */
     buf->data = wb.buf;
     buf->cap = wb.cap;

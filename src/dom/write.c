@@ -99,7 +99,7 @@ static u64 noesc_want(tyjson_write_flags flags) {
 }
 
 /* A string value or key. Returns NULL on invalid UTF-8. */
-TYJSON__FORCEINLINE char *put_str(tyjson__wbuf *wb, char *d, u64 tag, const char *s,
+TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const char *s,
                                   tyjson_write_flags flags, u64 noesc) {
     usize n = tyjson__tag_len(tag);
     if (NOESC_TEST(tag) == noesc) {
@@ -141,7 +141,7 @@ TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
                                      tyjson_val_uni uni, tyjson_write_flags flags,
                                      u64 noesc) {
     u32 kind = (u32)(tag & TYJSON__KIND_MASK);
-    if (kind == TYJSON_TYPE_STR) return put_str(wb, d, tag, uni.str, flags, noesc);
+    if (kind == TYJSON_TYPE_STR) return wr_put_str(wb, d, tag, uni.str, flags, noesc);
     if (unlikely((usize)(wb->end - d) < SCALAR_ROOM)) d = tyjson__wbuf_grow(wb, d, SCALAR_ROOM);
     switch (kind) {
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT:
@@ -274,7 +274,7 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
             /* A verbatim string needs no type check of its own. */
             if (NOESC_TEST(kt) != noesc && (kt & TYJSON__TYPE_MASK) != TYJSON_TYPE_STR)
                 goto bad_arg;
-            d = put_str(wb, d, kt, v->uni.str, flags, noesc);
+            d = wr_put_str(wb, d, kt, v->uni.str, flags, noesc);
             if (unlikely(!d)) goto fail;
             e = wb->end;
             *d++ = ':';
@@ -442,7 +442,7 @@ TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
             const tyjson_mut_val *key = nxt;
             u64 kt = key->tag;
             if (unlikely((kt & TYJSON__TYPE_MASK) != TYJSON_TYPE_STR)) goto bad_arg;
-            d = put_str(wb, d, kt, key->uni.str, flags, noesc);
+            d = wr_put_str(wb, d, kt, key->uni.str, flags, noesc);
             if (unlikely(!d)) goto fail;
             e = wb->end;
             *d++ = ':';
@@ -496,7 +496,7 @@ static wsrc src_mut(const tyjson_mut_val *v) {
 }
 
 /* Writes the text and ends it; returns the final status. */
-static tyjson_status run(tyjson__wbuf *wb, wsrc src, const wopts *o) {
+static tyjson_status wr_run(tyjson__wbuf *wb, wsrc src, const wopts *o) {
     bool pretty = (o->flags & TYJSON_WRITE_PRETTY) != 0;
     if (src.imm) {
         if (pretty) imm_walk_pretty(wb, src.imm, o);
@@ -515,7 +515,7 @@ static tyjson_status run(tyjson__wbuf *wb, wsrc src, const wopts *o) {
 /* Expected text size for the first heap buffer. Minified corpus text runs
  * at roughly 10-14 bytes per value slot; slightly over is cheaper than a
  * realloc. Mutable values have no cheap count: start small and grow. */
-static usize estimate(wsrc src, const wopts *o) {
+static usize wr_estimate(wsrc src, const wopts *o) {
     usize slots = 1, est;
     if (src.imm && (src.imm->tag & TYJSON__TYPE_MASK) >= TYJSON_TYPE_ARR) slots = src.imm->uni.ofs;
     if (src.mut) slots = 64;
@@ -529,9 +529,9 @@ static char *write_heap(wsrc src, const tyjson_write_options *opts, usize hint,
     wopts o = wopts_make(opts);
     tyjson__wbuf wb;
     if (len) *len = 0;
-    if (hint == 0) hint = estimate(src, &o);
+    if (hint == 0) hint = wr_estimate(src, &o);
     tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, hint, tmp, sizeof(tmp));
-    tyjson_status st = run(&wb, src, &o);
+    tyjson_status st = wr_run(&wb, src, &o);
     if (st != TYJSON_OK) {
         tyjson__wbuf_release(&wb);
         tyjson__err_set(err, st, NULL, 0, 0);
@@ -562,7 +562,7 @@ static usize write_buf(wsrc src, char *buf, usize cap, const tyjson_write_option
     wopts o = wopts_make(opts);
     tyjson__wbuf wb;
     tyjson__wbuf_init_fixed(&wb, buf, cap, tmp, sizeof(tmp));
-    tyjson_status st = run(&wb, src, &o);
+    tyjson_status st = wr_run(&wb, src, &o);
     if (st != TYJSON_OK) {
         tyjson__err_set(err, st, NULL, 0, 0);
         return 0;
@@ -586,7 +586,7 @@ static bool write_fp(FILE *fp, wsrc src, const tyjson_write_options *opts,
         return false;
     }
     tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
-    tyjson_status st = run(&wb, src, &o);
+    tyjson_status st = wr_run(&wb, src, &o);
     if (st != TYJSON_OK) {
         tyjson__err_set(err, st, NULL, 0, 0);
         return false;
@@ -624,7 +624,7 @@ static bool write_cb(tyjson_write_fn fn, void *ctx, wsrc src,
         return false;
     }
     tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
-    tyjson_status st = run(&wb, src, &o);
+    tyjson_status st = wr_run(&wb, src, &o);
     if (st != TYJSON_OK) {
         tyjson__err_set(err, st, NULL, 0, 0);
         return false;

@@ -420,7 +420,7 @@ int tyjson__simd_level(void) {
     return LOAD(scan_level);
 }
 
-/* Keep this file's short macro names out of any unity build. */
+/* This file's short macro names end here. */
 #undef HAVE_AVX2
 #undef ATOMIC
 #undef LOAD
