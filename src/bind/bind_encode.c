@@ -1165,14 +1165,7 @@ char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_opti
         tyjson__wbuf_release(&wb);
         return NULL;
     }
-    usize n = tyjson__wbuf_size(&wb), cap = wb.cap;
-    char *text = tyjson__wbuf_take(&wb);
-    /* Give back a gross overshoot of the estimate only (see write.c). */
-    if (cap - (n + 1) > 65536 && n + 1 < cap / 4) {
-        char *t = (char *)tyjson__realloc(&wb.alc, text, cap, n + 1);
-        if (t) text = t;
-    }
-    if (len) *len = n;
+    char *text = tyjson__wbuf_finish_heap(&wb, len);
     tyjson__err_ok(err);
     return text;
 }

@@ -537,17 +537,7 @@ static char *write_heap(wsrc src, const tyjson_write_options *opts, usize hint,
         tyjson__err_set(err, st, NULL, 0, 0);
         return NULL;
     }
-    usize n = tyjson__wbuf_size(&wb), cap = wb.cap;
-    char *text = tyjson__wbuf_take(&wb);
-    /* Give back a gross overshoot of the estimate (keeping the text if the
-     * allocator cannot shrink). Not a modest one: shrinking a large block
-     * makes glibc return it to the kernel, and the next writer of the same
-     * size pays a page fault per 4 KiB (measured: 35% of twitter.json). */
-    if (cap - (n + 1) > 65536 && n + 1 < cap / 4) {
-        char *t = (char *)tyjson__realloc(&wb.alc, text, cap, n + 1);
-        if (t) text = t;
-    }
-    if (len) *len = n;
+    char *text = tyjson__wbuf_finish_heap(&wb, len);
     tyjson__err_ok(err);
     return text;
 }

@@ -39,7 +39,7 @@ const u8 *tyjson__num_read_slow(const u8 *p, const u8 *end, u32 flags, tyjson__n
  *  it overflows or a cheap computation cannot decide (about 1 in 1000). */
 u64 tyjson__num_scaled_bits(u64 w, i64 q);
 
-extern const u64 tyjson__num_pow10_u64[16];
+extern const u64 tyjson__num_pow10_u64[20]; /* 10^0 .. 10^19, for reading and writing */
 extern const double tyjson__num_pow10_f64[23];
 
 #define TYJSON__NUM_ZEROS8 0x3030303030303030u /* '0' in every byte */

@@ -23,27 +23,6 @@
 
 #define ZEROS 0x3030303030303030u /* '0' in every lane */
 
-static const u64 pow10_u64[20] = {1u,
-                                  10u,
-                                  100u,
-                                  1000u,
-                                  10000u,
-                                  100000u,
-                                  1000000u,
-                                  10000000u,
-                                  100000000u,
-                                  1000000000u,
-                                  10000000000u,
-                                  100000000000u,
-                                  1000000000000u,
-                                  10000000000000u,
-                                  100000000000000u,
-                                  1000000000000000u,
-                                  10000000000000000u,
-                                  100000000000000000u,
-                                  1000000000000000000u,
-                                  10000000000000000000u};
-
 /* "00" "01" ... "99": the digit pairs (num_inline.h) */
 const char tyjson__num_dig2[201] = "00010203040506070809"
                                    "10111213141516171819"
@@ -80,7 +59,7 @@ TYJSON__FORCEINLINE void store8(char *p, u64 x) {
  *  one more digits; 1233 / 4096 approximates log10 2 closely enough. */
 TYJSON__FORCEINLINE int dec_len(u64 v) {
     int n = ((64 - tyjson__clz64(v)) * 1233) >> 12;
-    return n + (v >= pow10_u64[n]);
+    return n + (v >= tyjson__num_pow10_u64[n]);
 }
 
 /* The 8 digit values of v < 10^8, leading zeros included: split into two
@@ -351,7 +330,7 @@ TYJSON__FORCEINLINE char *put_digits17(char *p, u64 s, int k) {
 /* Any s in [1, 10^17): scaled up to 17 digits first. */
 TYJSON__FORCEINLINE char *put_decimal(char *p, u64 s, int k) {
     int z = 17 - dec_len(s);
-    return put_digits17(p, s * pow10_u64[z], k - z);
+    return put_digits17(p, s * tyjson__num_pow10_u64[z], k - z);
 }
 
 /* floor((10^15 - 1) / 5^m) for m in [0, 21], and 5^m */

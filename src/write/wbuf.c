@@ -291,3 +291,14 @@ void tyjson__wbuf_release(tyjson__wbuf *wb) {
         use_scratch(wb);
     }
 }
+
+char *tyjson__wbuf_finish_heap(tyjson__wbuf *wb, usize *len) {
+    usize n = tyjson__wbuf_size(wb), cap = wb->cap;
+    char *text = tyjson__wbuf_take(wb);
+    if (cap - (n + 1) > 65536 && n + 1 < cap / 4) {
+        char *t = (char *)tyjson__realloc(&wb->alc, text, cap, n + 1);
+        if (t) text = t;
+    }
+    if (len) *len = n;
+    return text;
+}
