@@ -1,6 +1,6 @@
 /*
  * syntax.h - the tokens around strings and numbers, for every front door
- * (DOM parser, binding decoder; later the pull reader and JSON5): the byte
+ * (the DOM parser and the binding decoder; docs/design.md "Next"): the byte
  * order mark, whitespace with comments, the literals true/false/null, the
  * NaN/Infinity words, and skipping a whole value (skip.c).
  *
