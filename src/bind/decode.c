@@ -5,17 +5,24 @@
  * One pass over the caller's bytes, which have no padding: every read is
  * bounded by the real end. Objects and arrays are frames on an explicit
  * stack (16 inline, more from the arena for deeply recursive types), so
- * hostile nesting costs no C stack; the only other walker, tyjson__dec_skip_value,
- * keeps one bit per level. Keys are dispatched with the type's perfect
- * hash, numbers go straight into the member's width, plain strings are
- * copied with one memcpy (or borrowed), and all memory comes from the
- * arena. Free-form values (VALUE, CUSTOM) are the exception: their byte
- * span is found with skip_value and handed to the DOM parser.
+ * hostile nesting costs no C stack; the only other walker, read/'s
+ * tyjson__skip_value (through tyjson__dec_skip_value), keeps one bit per
+ * level. Keys are dispatched with the type's perfect hash, numbers go
+ * straight into the member's width, plain strings are copied with one
+ * memcpy (or borrowed), and all memory comes from the arena. Free-form
+ * values (VALUE, CUSTOM) are the exception: their byte span is found by
+ * skipping the value and handed to the DOM parser.
  *
  * Errors record a status, a position and a message (decode_msg.c); the
  * JSON path is rebuilt from the frame stack only when the decode fails. Of
  * a repeated key the first occurrence wins: see frame.fence for how that
  * stays nearly free. The pieces share decode.h.
+ *
+ * run() is one function of labelled states joined by gotos. The innermost
+ * object's hot state stays in its locals; small inline helpers take what
+ * they touch as arguments: leaf_op() reads a scalar, save_obj() copies
+ * that state into the frame before a nested container, and every error
+ * leaves through `return bail(...)`, which records the current key.
  */
 #include "bind/decode.h"
 #include "base/stack.h"
@@ -258,73 +265,66 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
     return tp;
 }
 
-/* One value of op at p (p < end) into mem: the common kinds inline, the
- * rest through tyjson__dec_leaf(). */
-#define LEAF_SWITCH(op_)                                                       \
-    switch (op_) {                                                             \
-    case TYJSON__OP_STR:                                                       \
-        p = likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p); \
-        break;                                                                 \
-    case TYJSON__OP_I32:                                                       \
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9'))                      \
-                ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32)                      \
-                : tyjson__dec_leaf(d, bf, mem, p);                                         \
-        break;                                                                 \
-    case TYJSON__OP_I64:                                                       \
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9'))                      \
-                ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64)                      \
-                : tyjson__dec_leaf(d, bf, mem, p);                                         \
-        break;                                                                 \
-    case TYJSON__OP_BOOL:                                                      \
-        if (*p == 't' && end - p >= 4 && memcmp(p, "true", 4) == 0) {          \
-            *(bool *)(void *)mem = true;                                       \
-            p += 4;                                                            \
-        } else if (*p == 'f' && end - p >= 5 && memcmp(p, "false", 5) == 0) {  \
-            *(bool *)(void *)mem = false;                                      \
-            p += 5;                                                            \
-        } else {                                                               \
-            p = tyjson__dec_leaf(d, bf, mem, p);                                           \
-        }                                                                      \
-        break;                                                                 \
-    case TYJSON__OP_F64:                                                       \
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))    \
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64)                     \
-                : tyjson__dec_leaf(d, bf, mem, p);                                         \
-        break;                                                                 \
-    case TYJSON__OP_F32:                                                       \
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))    \
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32)                     \
-                : tyjson__dec_leaf(d, bf, mem, p);                                         \
-        break;                                                                 \
-    default:                                                                   \
-        p = tyjson__dec_leaf(d, bf, mem, p);                                               \
-        break;                                                                 \
+/* One value of kind op at p (p < end) into mem: the common kinds inline,
+ * the rest through tyjson__dec_leaf(). Returns the byte after the value, or
+ * NULL on an error. end is the caller's d->end, which it keeps in a
+ * register. */
+TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char *mem,
+                                      const u8 *p, const u8 *end, u8 op) {
+    switch (op) {
+    case TYJSON__OP_STR:
+        return likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_I32:
+        return likely(*p == '-' || (*p >= '0' && *p <= '9'))
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_I64:
+        return likely(*p == '-' || (*p >= '0' && *p <= '9'))
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_BOOL:
+        if (*p == 't' && end - p >= 4 && memcmp(p, "true", 4) == 0) {
+            *(bool *)(void *)mem = true;
+            return p + 4;
+        }
+        if (*p == 'f' && end - p >= 5 && memcmp(p, "false", 5) == 0) {
+            *(bool *)(void *)mem = false;
+            return p + 5;
+        }
+        return tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_F64:
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_F32:
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+    default:
+        return tyjson__dec_leaf(d, bf, mem, p);
     }
+}
 
-/* The hot state of the innermost object lives in locals, which stores
- * through `mem` (a char pointer, aliasing everything) cannot force back to
- * memory; its frame gets a copy when a nested container is entered, and
- * on errors (SYNC). */
-#define SYNC()                                                                 \
-    do {                                                                       \
-        if (d->sp && d->stk[d->sp - 1].type == FR_OBJ) {                       \
-            d->stk[d->sp - 1].key = okey;                                      \
-            d->stk[d->sp - 1].key_len = KEY_IN_INPUT;                          \
-        }                                                                      \
-    } while (0)
-#define BAIL(expr)                                                             \
-    do {                                                                       \
-        (void)(expr);                                                          \
-        SYNC();                                                                \
-        return NULL;                                                           \
-    } while (0)
-#define SAVE_OBJ()                                                             \
-    do {                                                                       \
-        f->pred = pred;                                                        \
-        f->rev = orev;                                                         \
-        f->key = okey;                                                         \
-        f->key_len = KEY_IN_INPUT;                                             \
-    } while (0)
+/* The hot state of the innermost object (its expected key `pred`, key
+ * order `orev` and current key `okey`) lives in run()'s locals, which
+ * stores through `mem` (a char pointer, aliasing everything) cannot force
+ * back to memory. Its frame f gets a copy when a nested container is
+ * entered (save_obj), and the key on errors (bail). */
+TYJSON__FORCEINLINE void save_obj(frame *f, const tyjson__bind_field *pred, bool orev,
+                                  const u8 *okey) {
+    f->pred = pred;
+    f->rev = orev;
+    f->key = okey;
+    f->key_len = KEY_IN_INPUT;
+}
+
+/* What run() returns on an error: NULL, once the innermost object's frame
+ * has its current key okey for the error's path. `failed` is the failing
+ * call's result (NULL), evaluated before the key is stored. */
+TYJSON__FORCEINLINE const u8 *bail(dec *d, const u8 *okey, const u8 *failed) {
+    (void)failed;
+    if (d->sp && d->stk[d->sp - 1].type == FR_OBJ) {
+        d->stk[d->sp - 1].key = okey;
+        d->stk[d->sp - 1].key_len = KEY_IN_INPUT;
+    }
+    return NULL;
+}
 
 TYJSON__FIRST_USE
 static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
@@ -347,17 +347,17 @@ static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
 
 open_type: /* the value at p (p < end) is a tp in mem */
     if (unlikely(tp->tflags & TYJSON_T_ARRAY)) {
-        if (*p != '[') BAIL(tyjson__dec_mismatch(d, EXP_ARRAY, p));
+        if (*p != '[') return bail(d, okey, tyjson__dec_mismatch(d, EXP_ARRAY, p));
         if (!fresh) memset(mem, 0, tp->size);
         bf = &tp->fields[0];
         owner = mem;
         goto open_array;
     }
-    if (unlikely(*p != '{')) BAIL(tyjson__dec_mismatch(d, EXP_OBJ, p));
+    if (unlikely(*p != '{')) return bail(d, okey, tyjson__dec_mismatch(d, EXP_OBJ, p));
 open_object: /* p at the '{' of an object of type tp into mem */
-    if (d->sp && f->type == FR_OBJ) SAVE_OBJ();
+    if (d->sp && f->type == FR_OBJ) save_obj(f, pred, orev, okey);
     f = push(d, p);
-    if (!f) BAIL(0);
+    if (!f) return bail(d, okey, NULL);
     /* The slot's last object, when of the same type (the previous element
      * of an array), tells the key order to expect. */
     orev = f->prep == tp && f->type == FR_OBJ && f->rev;
@@ -375,7 +375,7 @@ open_object: /* p at the '{' of an object of type tp into mem */
     f->seen_wide = NULL;
     if (unlikely(tp->wide)) {
         f->seen_wide = (u64 *)tyjson__arena_bump(d->arena, tp->n_words * sizeof(u64), 8);
-        if (!f->seen_wide) BAIL(tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
+        if (!f->seen_wide) return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
         memset(f->seen_wide, 0, tp->n_words * sizeof(u64));
     }
     if (!fresh) memset(mem, 0, tp->size);
@@ -384,7 +384,8 @@ open_object: /* p at the '{' of an object of type tp into mem */
     if (likely(p < end && *p == '"')) goto obj_member;
     p = ws(d, p);
     if (p < end && *p == '}') goto obj_close;
-    if (unlikely(p >= end || *p != '"')) BAIL(tyjson__dec_fail_expect(d, p, MSG_KEY_OR_CLOSE));
+    if (unlikely(p >= end || *p != '"'))
+        return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_KEY_OR_CLOSE));
 
 obj_member: /* p at a key's opening quote */
     okey = p + 1;
@@ -405,7 +406,7 @@ obj_member: /* p at a key's opening quote */
                 if (unlikely(*p == ' ')) {
                     p++;
                     if (unlikely(p >= end))
-                        BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+                        return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
                     KEEP_BRANCH();
                 }
                 goto have_value;
@@ -416,27 +417,30 @@ obj_member: /* p at a key's opening quote */
         const u8 *ks = p + 1;
         int32_t found;
         tyjson__str_scan r = tyjson__str_scan_plain(ks, end, d->allow_invalid);
-        if (unlikely(r.err != TYJSON_OK)) BAIL(tyjson__dec_fail(d, r.err, r.stop, NULL));
+        if (unlikely(r.err != TYJSON_OK))
+            return bail(d, okey, tyjson__dec_fail(d, r.err, r.stop, NULL));
         if (likely(*r.stop == '"')) {
             found = tyjson__bind_lookup(otp, ks, (usize)(r.stop - ks), (usize)(end - ks));
             p = r.stop + 1;
         } else {
             p = key_escaped(d, otp, ks, &found);
-            if (!p) BAIL(0);
+            if (!p) return bail(d, okey, NULL);
         }
         if (likely(p < end && *p == ':')) {
             p++;
         } else {
             p = ws(d, p);
-            if (p >= end || *p != ':') BAIL(tyjson__dec_fail_expect(d, p, MSG_COLON));
+            if (p >= end || *p != ':')
+                return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_COLON));
             p++;
         }
         if (unlikely(found < 0)) {
             if (d->unknown_error || (otp->tflags & TYJSON_T_UNKNOWN_ERROR))
-                BAIL(tyjson__dec_fail(d, TYJSON_E_UNKNOWN_KEY, okey - 1, MSG_UNKNOWN));
+                return bail(d, okey,
+                            tyjson__dec_fail(d, TYJSON_E_UNKNOWN_KEY, okey - 1, MSG_UNKNOWN));
             p = ws(d, p);
             p = tyjson__dec_skip_value(d, p);
-            if (!p) BAIL(0);
+            if (!p) return bail(d, okey, NULL);
             goto obj_next;
         }
         bf = &otp->fields[found];
@@ -458,7 +462,8 @@ obj_member: /* p at a key's opening quote */
     /* field bf of the innermost object; p after the colon */
     /* whitespace before the value is rare enough to be left to the slow
      * paths of the ops below (tyjson__dec_leaf(), open_nested, open_array) */
-    if (unlikely(p >= end)) BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+    if (unlikely(p >= end))
+        return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
 have_value: /* the same, p < end */
     pred = orev ? bf->prev : bf->next;
     /* A predicted key seen before: the first occurrence wins (as in the
@@ -470,6 +475,9 @@ have_value: /* the same, p < end */
     mem = obase + bf->offset;
     op = bf->op;
 dispatch:
+    /* The leaf cases repeat leaf_op()'s: calling it from the default case
+     * instead puts a second switch on the way of every member and costs
+     * about 2% of a decode's instructions. */
     switch (op) {
     case TYJSON__OP_STR:
         p = likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
@@ -503,21 +511,22 @@ dispatch:
         break;
     case TYJSON__OP_NESTED:
         fresh = false;
-        SAVE_OBJ();
+        save_obj(f, pred, orev, okey);
         goto open_nested;
     case TYJSON__OP_ARRAY:
         owner = obase;
-        SAVE_OBJ();
+        save_obj(f, pred, orev, okey);
         goto open_array;
     case TYJSON__OP_SPECIAL:
         if (unlikely(otp->wide) && !mark_seen_wide(f, bf->index)) goto repeated_key;
         if (bf->present_at) *(bool *)(void *)(obase + bf->present_at - 1) = true;
         if (bf->state_at) {
             p = ws(d, p);
-            if (p >= end) BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+            if (p >= end)
+                return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
             if (*p == 'n') {
                 p = tyjson__dec_literal(d, p, "null", 4);
-                if (!p) BAIL(0);
+                if (!p) return bail(d, okey, NULL);
                 null_state_member(bf, obase);
                 goto obj_next;
             }
@@ -529,14 +538,15 @@ dispatch:
         p = tyjson__dec_leaf(d, bf, mem, p);
         break;
     }
-    if (unlikely(!p)) BAIL(0);
+    if (unlikely(!p)) return bail(d, okey, NULL);
     goto obj_next;
 
 repeated_key: /* bf's key again (p after the colon): skipped, or an error */
-    if (d->dup_error || (otp->tflags & TYJSON_T_DUPLICATE_ERROR)) BAIL(duplicate(d, okey));
+    if (d->dup_error || (otp->tflags & TYJSON_T_DUPLICATE_ERROR))
+        return bail(d, okey, duplicate(d, okey));
     p = ws(d, p);
     p = tyjson__dec_skip_value(d, p);
-    if (!p) BAIL(0);
+    if (!p) return bail(d, okey, NULL);
 
 obj_next: /* after a member of the innermost object */
     if (likely(end - p > 17)) {
@@ -564,14 +574,15 @@ obj_next: /* after a member of the innermost object */
     } else {
         p = ws(d, p);
         if (likely(p < end && *p == '}')) goto obj_close;
-        if (p >= end || *p != ',') BAIL(tyjson__dec_fail_expect(d, p, MSG_OBJ_NEXT));
+        if (p >= end || *p != ',')
+            return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_OBJ_NEXT));
         p++;
     }
     okey = NULL; /* past the separator: an error here is the object's, not the last key's */
     p = ws(d, p);
     if (likely(p < end && *p == '"')) goto obj_member;
     if (d->trailing && p < end && *p == '}') goto obj_close;
-    BAIL(tyjson__dec_fail_expect(d, p, MSG_KEY));
+    return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_KEY));
 
 obj_close: /* p at the innermost object's '}' */
     if (otp->any_required) {
@@ -599,26 +610,27 @@ resume: /* a value ended at p; continue in the enclosing container */
 open_nested: /* STRUCT or PTR (member or element) bf at p into mem */
     if (unlikely(*p <= ' ' || *p == '/')) {
         p = ws(d, p);
-        if (p >= end) BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+        if (p >= end) return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
     }
     if (*p == 'n') {
         if (bf->kind == TYJSON_K_PTR) {
             p = tyjson__dec_literal(d, p, "null", 4);
-            if (!p) BAIL(0);
+            if (!p) return bail(d, okey, NULL);
             memset(mem, 0, sizeof(void *));
             goto resume;
         }
         p = tyjson__dec_leaf_null(d, bf, mem, p);
-        if (!p) BAIL(0);
+        if (!p) return bail(d, okey, NULL);
         goto resume;
     }
     tp = sub_prep(d, bf, p);
-    if (!tp) BAIL(0);
+    if (!tp) return bail(d, okey, NULL);
     if (bf->kind == TYJSON_K_PTR) {
-        if (*p != ((tp->tflags & TYJSON_T_ARRAY) ? '[' : '{'))
-            BAIL(tyjson__dec_mismatch(d, (tp->tflags & TYJSON_T_ARRAY) ? EXP_ARRAY : EXP_OBJ, p));
+        bool want_array = (tp->tflags & TYJSON_T_ARRAY) != 0;
+        if (*p != (want_array ? '[' : '{'))
+            return bail(d, okey, tyjson__dec_mismatch(d, want_array ? EXP_ARRAY : EXP_OBJ, p));
         char *obj = (char *)tyjson__arena_bump(d->arena, tp->size, align_of_size(tp->size));
-        if (!obj) BAIL(tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
+        if (!obj) return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
         memcpy(mem, &obj, sizeof(obj));
         mem = obj;
         fresh = false;
@@ -628,22 +640,22 @@ open_nested: /* STRUCT or PTR (member or element) bf at p into mem */
 open_array: /* array field bf of the struct owner; p at its value */
     if (unlikely(*p <= ' ' || *p == '/')) {
         p = ws(d, p);
-        if (p >= end) BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+        if (p >= end) return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
     }
     if (*p != '[') {
         if (*p == 'n' && (bf->flags & TYJSON_F_NULLABLE)) {
             p = tyjson__dec_literal(d, p, "null", 4);
-            if (!p) BAIL(0);
+            if (!p) return bail(d, okey, NULL);
             usize zero = 0;
             if (bf->f->count_at) memcpy(owner + bf->f->count_at - 1, &zero, sizeof(zero));
             if (bf->shape == TYJSON_SHAPE_DYN) memset(owner + bf->offset, 0, sizeof(void *));
             else memset(owner + bf->offset, 0, bf->size * bf->f->capacity);
             goto resume;
         }
-        BAIL(tyjson__dec_mismatch(d, EXP_ARRAY, p));
+        return bail(d, okey, tyjson__dec_mismatch(d, EXP_ARRAY, p));
     }
     f = push(d, p);
-    if (!f) BAIL(0);
+    if (!f) return bail(d, okey, NULL);
     f->hint = f->bf == bf ? (u32)(f->n < UINT32_MAX ? f->n : UINT32_MAX) : 0;
     f->type = FR_ARR;
     f->bf = bf;
@@ -663,15 +675,15 @@ open_array: /* array field bf of the struct owner; p at its value */
 arr_elem: /* p at an element of the top array */
     if (unlikely(p >= end)) {
         f->n++; /* the path names the element that is missing */
-        BAIL(tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
+        return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
     }
     bf = f->bf;
     if (unlikely(f->n == f->cap)) {
         if (bf->shape == TYJSON_SHAPE_FIXED) {
             f->n++; /* the path names the element that does not fit */
-            BAIL(tyjson__dec_fail(d, TYJSON_E_SIZE, p, MSG_FIXED));
+            return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_SIZE, p, MSG_FIXED));
         }
-        if (!arr_grow(d, f, p)) BAIL(0);
+        if (!arr_grow(d, f, p)) return bail(d, okey, NULL);
     }
     mem = f->base + f->n * bf->size;
     f->n++;
@@ -680,13 +692,13 @@ arr_elem: /* p at an element of the top array */
         /* an array of structs: straight to the object */
         if (likely(*p == '{') && bf->kind != TYJSON_K_PTR) {
             tp = sub_prep(d, bf, p);
-            if (!tp) BAIL(0);
+            if (!tp) return bail(d, okey, NULL);
             if (likely(!(tp->tflags & TYJSON_T_ARRAY))) goto open_object;
         }
         goto open_nested;
     }
-    LEAF_SWITCH(bf->eop)
-    if (unlikely(!p)) BAIL(0);
+    p = leaf_op(d, bf, mem, p, end, bf->eop);
+    if (unlikely(!p)) return bail(d, okey, NULL);
 
 arr_next: /* after an element of the top array */
     if (likely(p < end && *p == ',')) {
@@ -699,7 +711,7 @@ arr_next: /* after an element of the top array */
     p = ws(d, p);
     if (likely(p < end && *p == ']')) goto arr_close;
     if (p < end && *p == ',') goto arr_next;
-    BAIL(tyjson__dec_fail_expect(d, p, MSG_ARR_NEXT));
+    return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_ARR_NEXT));
 
 arr_close: /* p at the top array's ']' */
     arr_finish(d, f);
@@ -707,10 +719,6 @@ arr_close: /* p at the top array's ']' */
     d->sp--;
     goto resume;
 }
-
-#undef SYNC
-#undef BAIL
-#undef SAVE_OBJ
 
 /* ----------------------------------------------------------------------------
  * Entry point
