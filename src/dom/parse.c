@@ -485,31 +485,21 @@ TYJSON__FORCEINLINE const u8 *read_str(const u8 *cur, const scalar_cfg *c, tyjso
     return read_str_escaped(s, sc.stop, c, v, f);
 }
 
-/* A number at cur; out-of-range ones kept as text count in *raw_count. */
-TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
-                                       usize *raw_count, failure *f) {
-    tyjson__num n;
-    tyjson_status code;
-    const u8 *errpos;
-    const u8 *q = tyjson__num_read_padded(cur, c->end, c->flags, &n, &code, &errpos);
-    if (!q) {
-        /* "1." or "-" cut off by the end of input */
-        if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
-        set_failure(f, code, errpos, EXPECT_NUMBER);
-        return NULL;
-    }
-    switch (n.kind) {
+/* The number n (read from cur to q) into *v. */
+TYJSON__FORCEINLINE void store_num(const tyjson__num *n, const u8 *cur, const u8 *q,
+                                   tyjson_val *v, usize *raw_count) {
+    switch (n->kind) {
     case TYJSON__NUM_UINT:
         v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;
-        v->uni.u64 = n.v.u;
+        v->uni.u64 = n->v.u;
         break;
     case TYJSON__NUM_SINT:
         v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT;
-        v->uni.i64 = n.v.i;
+        v->uni.i64 = n->v.i;
         break;
     case TYJSON__NUM_REAL:
         v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
-        v->uni.f64 = n.v.f;
+        v->uni.f64 = n->v.f;
         break;
     default:
         v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
@@ -517,6 +507,36 @@ TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjso
         (*raw_count)++;
         break;
     }
+}
+
+/* A number the fast reader declines: the general reader, its failures and
+ * out-of-range numbers kept as text. Out of line, so the status and error
+ * position it takes the address of stay out of the state machine's frame. */
+static TYJSON__NOINLINE const u8 *read_num_slow(const u8 *cur, const scalar_cfg *c,
+                                                tyjson_val *v, usize *raw_count,
+                                                failure *f) {
+    tyjson__num n;
+    tyjson_status code;
+    const u8 *errpos;
+    const u8 *q = tyjson__num_read_slow(cur, c->end, c->flags, &n, &code, &errpos);
+    if (!q) {
+        /* "1." or "-" cut off by the end of input */
+        if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
+        set_failure(f, code, errpos, EXPECT_NUMBER);
+        return NULL;
+    }
+    store_num(&n, cur, q, v, raw_count);
+    return q;
+}
+
+/* A number at cur; out-of-range ones kept as text count in *raw_count.
+ * The fast reader (the padding covers its read-ahead) never yields text. */
+TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                       usize *raw_count, failure *f) {
+    tyjson__num n;
+    const u8 *q = tyjson__num_fast(cur, &n);
+    if (unlikely(!q)) return read_num_slow(cur, c, v, raw_count, f);
+    store_num(&n, cur, q, v, raw_count);
     return q;
 }
 
