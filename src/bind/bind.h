@@ -1,5 +1,5 @@
 /*
- * bind.h - private data shared by the binding decoder (bind_decode.c) and
+ * bind.h - private data shared by the binding decoder (decode.h, decode*.c) and
  * encoder (bind_encode.c): the per-type preparation built once by
  * bind_desc.c and published atomically in tyjson_struct.prepared.
  *
