@@ -896,7 +896,9 @@ TEST(stop_when_done_fails_like_plain_inline) {
     static const char *const cases[] = {
         "nul",   "nul\n",  "nul\nnull", "tru e", "1. 2", "1.\n2", "-\n1",  "fals e",
         "[1,2",  "{\"a\" 1}", "\"ab",   "1e+ 3", "01 ",  "n",     "n\n",  "- ",
-        "[tru]", "[1 2]",  "\"\\uD834\" 1", "1ex",  "-Inf x", "\",\"\\ud83d\\u\"\\u80e9c", "\",\xF0\"\"\x9F\x98",
+        "[tru]", "[1 2]",  "\"\\uD834\" 1", "1ex",  "-Inf x",
+        /* skips cleanly, fails to parse: the message quotes the '.' too (fuzz_parse) */
+        "454e51155.", "[1e999]x", "\",\"\\ud83d\\u\"\\u80e9c", "\",\xF0\"\"\x9F\x98",
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         check_stop_same_as_plain(cases[i], strlen(cases[i]), 0, cases[i]);

@@ -868,8 +868,9 @@ static u32 depth_limit(const tyjson_read_options *opts) {
 /* ----------------------------------------------------------------------------
  * With STOP_WHEN_DONE only the first value is copied: the reading core's
  * validating skip finds where it ends, so reading record after record from
- * a large buffer stays linear. A first value that does not skip cleanly is
- * parsed with the whole input, which then fails where it is wrong.
+ * a large buffer stays linear. A first value that does not skip cleanly, or
+ * does not parse, is parsed with the whole input, which then fails where
+ * and as a plain parse does.
  * ------------------------------------------------------------------------- */
 static usize first_value_extent(const u8 *p, usize len, const tyjson_read_options *opts) {
     u32 flags = opts ? opts->flags : 0;
@@ -942,7 +943,16 @@ tyjson_doc *tyjson_read_opts(const char *dat, usize len, const tyjson_read_optio
     usize copy_len = len;
     if (opts && (opts->flags & TYJSON_READ_STOP_WHEN_DONE))
         copy_len = first_value_extent((const u8 *)dat, len, opts);
-    return parse_prefix(dat, len, copy_len, opts, err);
+    if (copy_len == len) return parse_prefix(dat, len, len, opts, err);
+    /* A first value that skips cleanly can still fail to parse (a number
+     * out of range, say); parsed again with the whole input, it fails just
+     * as a plain parse does, message included (the bytes after it are in
+     * the quoted excerpt). Running out of memory is not retried. */
+    tyjson_error local;
+    tyjson_error *e = err ? err : &local;
+    tyjson_doc *doc = parse_prefix(dat, len, copy_len, opts, e);
+    if (!doc && e->code != TYJSON_E_NOMEM) doc = parse_prefix(dat, len, len, opts, e);
+    return doc;
 }
 
 tyjson_doc *tyjson_read(const char *dat, usize len, tyjson_read_flags flags) {
