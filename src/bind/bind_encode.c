@@ -170,29 +170,10 @@ TYJSON__FORCEINLINE char *room(tyjson__wbuf *wb, char *d, usize n) {
     return tyjson__wbuf_grow(wb, d, n);
 }
 
-/* Copies n bytes without a library call for short n (overlapping moves). */
-TYJSON__FORCEINLINE void copy_small(char *d, const char *s, usize n) {
-    if (n >= 8) {
-        if (n > 16) {
-            memcpy(d, s, n);
-            return;
-        }
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
-}
-
 /* Bytes as they are (key literals, raw JSON, codec output). */
 TYJSON__FORCEINLINE char *put_bytes(tyjson__wbuf *wb, char *d, const char *s, usize n) {
     if (likely((usize)(wb->end - d) >= n)) {
-        copy_small(d, s, n);
+        tyjson__wbuf_copy(d, s, n);
         return d + n;
     }
     return tyjson__wbuf_putn_slow(wb, d, s, n);

@@ -33,7 +33,6 @@
 #define SCALAR_ROOM (TYJSON__NUM_MAX_CHARS + TYJSON__STR_SLACK)
 
 /* Strings up to this length are copied without calling memcpy. */
-#define SMALL_COPY 16u
 
 typedef struct wopts {
     tyjson_write_flags flags;
@@ -55,25 +54,6 @@ static wopts wopts_make(const tyjson_write_options *opts) {
  * Each takes the walker's local cursor d and returns the new one; after a
  * call that may grow the buffer the walker reloads its end pointer.
  * ------------------------------------------------------------------------- */
-
-/* Copies n bytes; small n without a library call (overlapping moves). */
-TYJSON__FORCEINLINE void copy_bytes(char *d, const char *s, usize n) {
-    if (n <= SMALL_COPY) {
-        if (n >= 8) {
-            memcpy(d, s, 8);
-            memcpy(d + n - 8, s + n - 8, 8);
-        } else if (n >= 4) {
-            memcpy(d, s, 4);
-            memcpy(d + n - 4, s + n - 4, 4);
-        } else if (n) {
-            d[0] = s[0];
-            d[n / 2] = s[n / 2];
-            d[n - 1] = s[n - 1];
-        }
-    } else {
-        memcpy(d, s, n);
-    }
-}
 
 /* Quoted or raw bytes that do not fit in the window; leaves
  * TYJSON__STR_SLACK bytes of room. */
@@ -105,7 +85,7 @@ TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const c
     if (NOESC_TEST(tag) == noesc) {
         if (likely((usize)(wb->end - d) >= n + 2 + TYJSON__STR_SLACK)) {
             *d++ = '"';
-            copy_bytes(d, s, n);
+            tyjson__wbuf_copy(d, s, n);
             d += n;
             *d++ = '"';
             return d;
@@ -167,7 +147,7 @@ TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
     case TYJSON_TYPE_RAW: {
         usize n = tyjson__tag_len(tag);
         if (likely((usize)(wb->end - d) >= n + TYJSON__STR_SLACK)) {
-            copy_bytes(d, uni.str, n);
+            tyjson__wbuf_copy(d, uni.str, n);
             return d + n;
         }
         return put_verbatim_slow(wb, d, uni.str, n, false);

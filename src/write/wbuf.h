@@ -149,6 +149,24 @@ TYJSON__FORCEINLINE usize tyjson__wbuf_size(const tyjson__wbuf *wb) {
 /** FIXED: true if the text (plus its NUL) did not fit. Valid after finish. */
 TYJSON__FORCEINLINE bool tyjson__wbuf_overflowed(const tyjson__wbuf *wb) { return wb->overflow; }
 
+/** Copies n bytes into the output; up to 16 without a library call (two
+ *  overlapping moves), for the writers' keys, numbers and short strings. */
+TYJSON__FORCEINLINE void tyjson__wbuf_copy(char *d, const char *s, usize n) {
+    if (n > 16) {
+        memcpy(d, s, n);
+    } else if (n >= 8) {
+        memcpy(d, s, 8);
+        memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        memcpy(d, s, 4);
+        memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 /** The text of a heap buffer after a successful write, NUL-terminated,
  *  its length in *len (when len is not NULL); the buffer is handed over.
  *  A gross overshoot of the estimate is given back, a modest one is not:
