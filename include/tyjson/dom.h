@@ -128,6 +128,17 @@ TYJSON_API tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts,
  */
 TYJSON_API size_t tyjson_read_max_memory(size_t len, tyjson_read_flags flags);
 
+/**
+ * Checks that `len` bytes at `dat` are what tyjson_read_opts would accept
+ * with the same options, without building a document: true if so; false
+ * with err filled exactly as tyjson_read_opts fills it (code, offset,
+ * line:column, message) if not. NULL with len 0 is empty input; NULL with len > 0 is
+ * TYJSON_E_INVALID_ARG.
+ */
+TYJSON_API bool tyjson_validate(const char *dat, size_t len,
+                                const tyjson_read_options *opts,
+                                tyjson_error *err);
+
 /** Releases a document and everything in it. NULL is ignored. */
 TYJSON_API void tyjson_doc_free(tyjson_doc *doc);
 
