@@ -350,19 +350,38 @@ TEST(swar_classifier) {
 #endif
 }
 
+static const char *level_name(int l) {
+    switch (l) {
+    case TYJSON__SIMD_AVX2: return "avx2";
+    case TYJSON__SIMD_AVX512: return "avx512";
+    case TYJSON__SIMD_NEON: return "neon";
+    default: return "scalar";
+    }
+}
+
 TEST(level_selection) {
+    static const int all[] = {TYJSON__SIMD_SCALAR, TYJSON__SIMD_AVX2, TYJSON__SIMD_AVX512,
+                              TYJSON__SIMD_NEON};
     tyjson__simd_set_level(TYJSON__SIMD_SCALAR);
     ASSERT_EQ_INT(tyjson__simd_level(), TYJSON__SIMD_SCALAR);
-    tyjson__simd_set_level(TYJSON__SIMD_AVX2);
-    int l = tyjson__simd_level();
-    ASSERT_TRUE(l == TYJSON__SIMD_SCALAR || l == TYJSON__SIMD_AVX2);
     tyjson__simd_set_level(99); /* lowered to what the CPU has */
-    ASSERT_EQ_INT(tyjson__simd_level(), l);
+    int best = tyjson__simd_level();
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+        tyjson__simd_set_level(all[i]);
+        int want = tyjson__simd_level_ok(all[i], best) ? all[i] : best;
+        ASSERT_EQ_INT(tyjson__simd_level(), want);
+        ASSERT_TRUE(tyjson__index_kernel() == tyjson__index_kernel_for(want));
+    }
+    /* TYJSON_SIMD names a level; unknown names and levels this CPU lacks
+     * mean the best one. */
     tyjson__simd_set_level(TYJSON__SIMD_AUTO);
     const char *env = getenv("TYJSON_SIMD");
-    if (env && strcmp(env, "scalar") == 0) ASSERT_EQ_INT(tyjson__simd_level(), TYJSON__SIMD_SCALAR);
-    else ASSERT_EQ_INT(tyjson__simd_level(), l);
-    printf("  simd level: %s\n", l == TYJSON__SIMD_AVX2 ? "avx2" : "scalar");
+    int want = best;
+    for (size_t i = 0; env && i < sizeof(all) / sizeof(all[0]); i++)
+        if (strcmp(env, level_name(all[i])) == 0 && tyjson__simd_level_ok(all[i], best))
+            want = all[i];
+    ASSERT_EQ_INT(tyjson__simd_level(), want);
+    printf("  simd level: %s (best %s)\n", level_name(want), level_name(best));
 }
 
 TEST(fixed_cases) {
@@ -522,25 +541,39 @@ static parsed parse_at(const char *dat, size_t len, tyjson_read_flags flags, int
     return r;
 }
 
-/* Parses with the vector code on and off, with and without
- * TYJSON_READ_ALLOW_INVALID_UTF8: equal documents or equal errors. */
+/* Parses with the portable kernels and with every vector level the CPU
+ * has (at AVX-512 strict input takes the index-driven parse), under flag
+ * sets that take each path: equal documents (and read sizes) or equal
+ * errors, message included. */
 static void check_doc(const char *name, const char *dat, size_t len) {
-    static const tyjson_read_flags flag_sets[] = {0, TYJSON_READ_ALLOW_INVALID_UTF8};
-    for (size_t f = 0; f < 2; f++) {
+    static const tyjson_read_flags flag_sets[] = {
+        0, TYJSON_READ_ALLOW_INVALID_UTF8, TYJSON_READ_STOP_WHEN_DONE,
+        TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW};
+    for (size_t f = 0; f < sizeof(flag_sets) / sizeof(flag_sets[0]); f++) {
+        static const int vector_levels[] = {TYJSON__SIMD_AVX2, TYJSON__SIMD_AVX512,
+                                            TYJSON__SIMD_NEON};
+        tyjson__simd_set_level(99);
+        int best = tyjson__simd_level();
         parsed a = parse_at(dat, len, flag_sets[f], TYJSON__SIMD_SCALAR);
-        parsed b = parse_at(dat, len, flag_sets[f], TYJSON__SIMD_AVX2);
-        bool same = (a.doc != NULL) == (b.doc != NULL);
-        if (same && a.doc)
-            same = tyjson_equals(tyjson_doc_get_root(a.doc), tyjson_doc_get_root(b.doc));
-        else if (same)
-            same = a.err.code == b.err.code && a.err.offset == b.err.offset &&
-                   strcmp(a.err.path, b.err.path) == 0;
+        for (size_t k = 0; k < sizeof(vector_levels) / sizeof(vector_levels[0]); k++) {
+            if (!tyjson__simd_level_ok(vector_levels[k], best)) continue;
+            parsed b = parse_at(dat, len, flag_sets[f], vector_levels[k]);
+            bool same = (a.doc != NULL) == (b.doc != NULL);
+            if (same && a.doc)
+                same = tyjson_equals(tyjson_doc_get_root(a.doc), tyjson_doc_get_root(b.doc)) &&
+                       tyjson_doc_get_read_size(a.doc) == tyjson_doc_get_read_size(b.doc);
+            else if (same)
+                same = a.err.code == b.err.code && a.err.offset == b.err.offset &&
+                       strcmp(a.err.path, b.err.path) == 0 && strcmp(a.err.msg, b.err.msg) == 0;
+            tyjson_doc_free(b.doc);
+            if (!same) {
+                tyjson_doc_free(a.doc);
+                TEST_FAIL("%s (flags %u): scalar %s at %zu, level %d %s at %zu", name,
+                          (unsigned)flag_sets[f], tyjson_status_name(a.err.code), a.err.offset,
+                          vector_levels[k], tyjson_status_name(b.err.code), b.err.offset);
+            }
+        }
         tyjson_doc_free(a.doc);
-        tyjson_doc_free(b.doc);
-        if (!same)
-            TEST_FAIL("%s (flags %u): scalar %s at %zu, vector %s at %zu", name,
-                      (unsigned)flag_sets[f], tyjson_status_name(a.err.code), a.err.offset,
-                      tyjson_status_name(b.err.code), b.err.offset);
     }
 }
 

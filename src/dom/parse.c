@@ -15,6 +15,7 @@
  * open. Nesting is limited only by max_depth.
  */
 #include "read/syntax.h"
+#include "read/index.h"
 #include "num/num.h"
 
 #define NO_CTN SIZE_MAX
@@ -861,6 +862,276 @@ cleanup:
 #undef SKIP_WS_OR_FAIL
 #undef READ_SCALAR_OR_FAIL
 
+/* ----------------------------------------------------------------------------
+ * The index-driven parse (strict input). The structural indexer (read/
+ * index.h) lists every token's first byte, window by window, so this state
+ * machine jumps from token to token: no whitespace is looked at, and a
+ * string without escapes is its two quote entries, its UTF-8 already
+ * checked. The grammar is the one parse_owned checks; where parse_owned
+ * would fail, this one only gives up (returns NULL, the buffer possibly
+ * changed), and the caller parses the original bytes with parse_owned,
+ * which reports the error, so the two agree by construction. Out of
+ * memory gives up the same way.
+ * ------------------------------------------------------------------------- */
+
+/* The token cursor: entries [ip, iend) of the window at base. */
+typedef struct tok_cursor {
+    tyjson__indexer ix;
+    const u8 *base;
+    const u16 *ip, *iend;
+    const u8 *end; /* the input's end: a zero byte, returned when no token is left */
+} tok_cursor;
+
+/* The next window's first token; the end when the input has no more, NULL
+ * when the indexer flagged the input as bad. */
+static TYJSON__NOINLINE const u8 *tok_refill(tok_cursor *c) {
+    for (;;) {
+        usize n = tyjson__indexer_next(&c->ix, &c->base);
+        if (c->ix.st.err) return NULL;
+        if (n) {
+            c->ip = c->ix.idx + 1;
+            c->iend = c->ix.idx + n;
+            return c->base + c->ix.idx[0];
+        }
+        if (c->ix.done) {
+            c->ip = c->iend = c->ix.idx;
+            return c->end;
+        }
+    }
+}
+
+#define NEXT_TOKEN(c) ((c).ip < (c).iend ? (c).base + *(c).ip++ : tok_refill(&(c)))
+
+/* Whether a number or literal ending at q ends there: the byte after it
+ * separates tokens, or it is the end of the input. */
+#define ENDS_TOKEN(q, end) ((tyjson__cc[*(q)] & TYJSON__CC_END) || (q) == (end))
+
+/* A string whose opening quote is at cur and whose next entry is `stop`:
+ * stored NUL-terminated in place. Returns the byte after its closing
+ * quote, or NULL to give up. */
+TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8 *stop,
+                                          u64 str_tag, tyjson_val *v) {
+    const u8 *s = cur + 1;
+    if (likely(stop && *stop == '"')) {
+        *(u8 *)(uintptr_t)stop = 0;
+        v->tag = str_tag | ((u64)(stop - s) << TYJSON__LEN_SHIFT);
+        v->uni.str = (const char *)s;
+        return stop + 1;
+    }
+    if (!stop || *stop != '\\') return NULL;
+    /* Escapes: find the closing quote's entry first, so that the windows
+     * it spans are indexed before decoding rewrites their bytes. */
+    const u8 *q = stop;
+    while (q && *q == '\\') q = NEXT_TOKEN(*c);
+    if (!q || *q != '"') return NULL;
+    tyjson__str_unesc u = tyjson__str_unescape(stop, c->end, (u8 *)(uintptr_t)stop, false);
+    if (u.err || u.src != q + 1) return NULL;
+    *u.dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)s;
+    return u.src;
+}
+
+/* A number, literal or string at cur into *v; the byte after it, or NULL
+ * to give up. */
+TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const scalar_cfg *cfg,
+                                             tyjson_val *v, usize *raw_count) {
+    u8 ch = *cur;
+    failure f;
+    const u8 *q;
+    if (ch == '"') return ix_read_str(c, cur, NEXT_TOKEN(*c), cfg->str_tag, v);
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+        q = read_num(cur, cfg, v, raw_count, &f);
+    } else if (ch == 't') {
+        q = read_literal(cur, cfg->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, &f);
+    } else if (ch == 'f') {
+        q = read_literal(cur, cfg->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, &f);
+    } else if (ch == 'n') {
+        q = read_literal(cur, cfg->end, v, "null", 4, TYJSON_TYPE_NULL, &f);
+    } else {
+        return NULL;
+    }
+    if (!q || !ENDS_TOKEN(q, cfg->end)) return NULL;
+    return q;
+}
+
+/* The flags the index-driven parse handles: the relaxed syntaxes change
+ * what is a token, so they take parse_owned. */
+#define INDEXED_FLAGS                                                          \
+    (TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
+
+#define GIVE_UP_IF(cond)                                                       \
+    do {                                                                       \
+        if (unlikely(cond)) goto give_up;                                      \
+    } while (0)
+
+/* Out of memory is reported, not given up on: parse_owned would run out
+ * at the same value, with cur at the same token. */
+#define NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, k)                               \
+    do {                                                                       \
+        if (unlikely((v) + (k) > (vcap))) {                                    \
+            usize at_ = (usize)((v) - (vals));                                 \
+            if (!grow((p), at_ + (k) - 1)) goto nomem;                         \
+            (vals) = tyjson__doc_vals((p)->doc);                               \
+            (v) = (vals) + at_;                                                \
+            (vcap) = (vals) + (p)->cap;                                        \
+        }                                                                      \
+    } while (0)
+
+/* A value at cur (whose first byte is a token): containers jump to their
+ * open labels, scalars are read and v advances. */
+#define IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count)                         \
+    do {                                                                       \
+        if (*(cur) == '[') goto arr_open;                                      \
+        if (*(cur) == '{') goto obj_open;                                      \
+        (cur) = ix_read_scalar(&(c), (cur), &(cfg), (v), &(raw_count));        \
+        GIVE_UP_IF(!(cur));                                                    \
+        (v)++;                                                                 \
+    } while (0)
+
+/* The document, or NULL: given up (*nomem_at NULL) or out of memory with
+ * cur at *nomem_at. */
+static tyjson_doc *parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at) {
+    u8 *const buf = p->buf;
+    const u8 *const end = buf + p->len;
+    const scalar_cfg cfg = {end, flags, TYJSON_TYPE_STR | TYJSON__NOESC_BIT, false};
+    usize raw_count = 0;
+    u32 depth = 0;
+    usize ctn = NO_CTN;
+    usize cnt = 0;
+    tyjson_val *vals, *v, *vcap;
+    const u8 *cur, *after = NULL;
+    tok_cursor c;
+
+    *nomem_at = NULL;
+    p->max_vals = max_values(p->len, max_depth);
+    p->max_depth = max_depth;
+    cur = buf;
+    if (!block_resize(p, first_capacity(p))) goto nomem;
+    vals = tyjson__doc_vals(p->doc);
+    v = vals;
+    vcap = vals + p->cap;
+    tyjson__indexer_init(&c.ix, buf, end);
+    c.ip = c.iend = c.ix.idx;
+    c.base = buf;
+    c.end = end;
+
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur || cur >= end);
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+    after = cur;
+    goto root_end;
+
+arr_open:
+    GIVE_UP_IF(++depth > max_depth);
+    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ']') goto arr_close;
+arr_val:
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
+    cnt++;
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+arr_val_end:
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ',') {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(!cur);
+        goto arr_val;
+    }
+    GIVE_UP_IF(*cur != ']');
+arr_close : {
+    depth--;
+    tyjson_val *ct = vals + ctn;
+    usize parent = ct->uni.ofs;
+    ct->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
+    ct->uni.ofs = (usize)(v - ct);
+    if (parent == NO_CTN) {
+        after = cur + 1;
+        goto root_end;
+    }
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+obj_open:
+    GIVE_UP_IF(++depth > max_depth);
+    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == '}') goto obj_close;
+obj_key:
+    GIVE_UP_IF(*cur != '"');
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 2);
+    cnt++;
+    GIVE_UP_IF(!ix_read_str(&c, cur, NEXT_TOKEN(c), cfg.str_tag, v));
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur || *cur != ':');
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+obj_val_end:
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ',') {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(!cur);
+        goto obj_key;
+    }
+    GIVE_UP_IF(*cur != '}');
+obj_close : {
+    tyjson_val *ct = vals + ctn;
+    usize parent = ct->uni.ofs;
+    ct->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
+    ct->uni.ofs = (usize)(v - ct);
+    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
+        bool nomem = false;
+        const tyjson_val *dup = find_duplicate(p, ct, cnt, &nomem);
+        if (nomem) goto nomem;
+        GIVE_UP_IF(dup != NULL);
+    }
+    depth--;
+    if (parent == NO_CTN) {
+        after = cur + 1;
+        goto root_end;
+    }
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+root_end:
+    if (flags & TYJSON_READ_STOP_WHEN_DONE) {
+        cur = tyjson__skip_ws(after, end);
+    } else {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(cur != end);
+    }
+    return finish_doc(p, vals, v, raw_count, cur);
+
+nomem:
+    *nomem_at = cur;
+give_up:
+    return NULL;
+}
+
+#undef NEXT_TOKEN
+#undef ENDS_TOKEN
+#undef GIVE_UP_IF
+#undef NEED_SLOTS_OR_NOMEM
+#undef IX_VALUE_OR_GIVE_UP
+
+
 static u32 depth_limit(const tyjson_read_options *opts) {
     return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
 }
@@ -888,6 +1159,13 @@ static usize first_value_extent(const u8 *p, usize len, const tyjson_read_option
  * Entry points
  * ------------------------------------------------------------------------- */
 
+/* Whether the index-driven parse takes input read with these flags: only
+ * strict syntax, and only with a vector kernel (the portable indexer is
+ * slower than parse_owned's own scanning). */
+static bool use_index(u32 flags) {
+    return (flags & ~(u32)INDEXED_FLAGS) == 0 && tyjson__index_kernel() != tyjson__index_scalar;
+}
+
 /* Parses a padded copy of the first copy_len bytes of dat (len bytes). */
 static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read_options *opts,
                               tyjson_error *err) {
@@ -909,6 +1187,25 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
     memset(p.buf + copy_len, 0, TYJSON__PAD);
     p.len = copy_len;
     p.buf_size = bytes;
+    if (use_index(flags)) {
+        const u8 *nomem_at;
+        tyjson_doc *doc = parse_indexed(&p, flags, depth_limit(opts), &nomem_at);
+        if (doc) {
+            tyjson__err_ok(err);
+            return doc;
+        }
+        tyjson__free(&p.alc, p.doc);
+        p.doc = NULL;
+        p.cap = 0;
+        if (nomem_at) {
+            tyjson__err_set(err, TYJSON_E_NOMEM, dat, copy_len, (usize)(nomem_at - p.buf));
+            tyjson__free(&p.alc, p.buf);
+            return NULL;
+        }
+        /* Given up: parse_owned starts again from the caller's bytes and
+         * says what is wrong. */
+        if (copy_len) memcpy(p.buf, dat, copy_len);
+    }
     return parse_owned(&p, flags, depth_limit(opts), dat, err);
 }
 

@@ -21,6 +21,7 @@
 #define TYJSON__CC_DIGIT 0x02   /* 0-9 */
 #define TYJSON__CC_HEX 0x04     /* 0-9 a-f A-F */
 #define TYJSON__CC_STR_SPEC 0x08 /* needs attention inside a string: < 0x20, '"', '\\', >= 0x80 */
+#define TYJSON__CC_END 0x10     /* may follow a number or literal: whitespace, {}[],: and '"' */
 extern const u8 tyjson__cc[256];
 /* Value of a hex digit, or 0xFF. */
 extern const u8 tyjson__hexval[256];

@@ -11,6 +11,11 @@
 #else
 #  define HAVE_AVX2 0
 #endif
+#if defined(__aarch64__) && !defined(TYJSON_NO_SIMD)
+#  define HAVE_NEON 1
+#else
+#  define HAVE_NEON 0
+#endif
 
 #if !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>
@@ -358,12 +363,22 @@ static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invali
 
 static ATOMIC(scan_fn) scan_impl = scan_first;
 static ATOMIC(int) scan_level = TYJSON__SIMD_SCALAR;
+static ATOMIC(tyjson__index_fn) index_impl = tyjson__index_scalar;
 
 TYJSON__FIRST_USE
 static int cpu_level(void) {
 #if HAVE_AVX2
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) return TYJSON__SIMD_AVX2;
+    /* The AVX-512 kernels use the F and BW subsets (64-byte masks) and
+     * VBMI2 (16-bit compress), both levels carry-less multiplication; the
+     * probe also checks that the OS saves the wider registers. */
+    bool clmul = __builtin_cpu_supports("pclmul") != 0;
+    if (clmul && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+        __builtin_cpu_supports("avx512vbmi2"))
+        return TYJSON__SIMD_AVX512;
+    if (clmul && __builtin_cpu_supports("avx2")) return TYJSON__SIMD_AVX2;
+#elif HAVE_NEON
+    return TYJSON__SIMD_NEON;
 #endif
     return TYJSON__SIMD_SCALAR;
 }
@@ -371,21 +386,37 @@ static int cpu_level(void) {
 TYJSON__FIRST_USE
 static scan_fn kernel(int level) {
 #if HAVE_AVX2
-    if (level == TYJSON__SIMD_AVX2) return scan_avx2;
+    if (level >= TYJSON__SIMD_AVX2) return scan_avx2;
 #else
     (void)level;
 #endif
     return tyjson__str_scan_scalar;
 }
 
+/* The level TYJSON_SIMD names ("scalar", "avx2", "avx512", "neon"), or
+ * `best` when it is unset or names nothing known. */
+static int env_level(int best) {
+    static const struct {
+        const char *name;
+        int level;
+    } names[] = {{"scalar", TYJSON__SIMD_SCALAR},
+                 {"avx2", TYJSON__SIMD_AVX2},
+                 {"avx512", TYJSON__SIMD_AVX512},
+                 {"neon", TYJSON__SIMD_NEON}};
+    const char *env = getenv("TYJSON_SIMD");
+    if (!env) return best;
+    for (usize i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strcmp(env, names[i].name) == 0) return names[i].level;
+    return best;
+}
+
 TYJSON__FIRST_USE
 static scan_fn init_level(int level) {
     int best = cpu_level();
-    if (level < 0) {
-        const char *env = getenv("TYJSON_SIMD");
-        level = env && strcmp(env, "scalar") == 0 ? TYJSON__SIMD_SCALAR : best;
-    }
-    if (level > best) level = best;
+    if (level < 0) level = env_level(best);
+    /* A level this CPU lacks becomes the best one it has. */
+    if (!tyjson__simd_level_ok(level, best)) level = best;
+    STORE(index_impl, tyjson__index_kernel_for(level));
     STORE(scan_level, level);
     scan_fn f = kernel(level);
     STORE(scan_impl, f);
@@ -415,6 +446,17 @@ tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_in
 
 void tyjson__simd_set_level(int level) { (void)init_level(level); }
 
+tyjson__index_fn tyjson__index_kernel(void) {
+    if (LOAD(scan_impl) == scan_first) (void)init_level(TYJSON__SIMD_AUTO);
+    return LOAD(index_impl);
+}
+
+bool tyjson__simd_level_ok(int level, int best) {
+    if (level == TYJSON__SIMD_SCALAR) return true;
+    if (level == TYJSON__SIMD_NEON || best == TYJSON__SIMD_NEON) return level == best;
+    return level > 0 && level <= best;
+}
+
 int tyjson__simd_level(void) {
     if (LOAD(scan_impl) == scan_first) (void)init_level(TYJSON__SIMD_AUTO);
     return LOAD(scan_level);
@@ -422,6 +464,7 @@ int tyjson__simd_level(void) {
 
 /* This file's short macro names end here. */
 #undef HAVE_AVX2
+#undef HAVE_NEON
 #undef ATOMIC
 #undef LOAD
 #undef STORE

@@ -1,20 +1,23 @@
 /*
- * simd.h - run-time CPU dispatch for the string scanner.
+ * simd.h - run-time CPU dispatch for the reading core's kernels: the
+ * string scanner (here) and the structural indexer (read/index.h).
  *
  * tyjson__str_scan_plain (lex.h) looks at the first 16 bytes of a string
  * inline with SWAR, which is where most keys end, and hands the rest to
  * tyjson__str_scan_long: one indirect call to the best kernel this CPU has.
- * The library itself is compiled for the baseline ISA; the AVX2 kernel is
- * compiled per function with the target attribute and chosen at run time,
- * so one binary runs on any x86-64. Every kernel returns exactly what the
- * portable one returns (same status, same stop pointer).
+ * The library itself is compiled for the baseline ISA; the vector kernels
+ * are compiled per function with the target attribute and chosen at run
+ * time, so one binary runs on any x86-64. Every kernel returns exactly what
+ * the portable one returns.
  *
  * Choosing the level:
- *   - On first use the CPU is probed once (AVX2 with OS support for its
- *     registers, on x86-64 with GCC or clang; everything else is scalar).
- *   - The environment variable TYJSON_SIMD=scalar, read once at that point,
- *     forces the portable kernel (to rule the vector code out when chasing a
- *     bug, or to measure it).
+ *   - On first use the CPU is probed once (AVX-512 F/BW/VBMI2 or AVX2, with
+ *     carry-less multiplication and OS support for the registers, on x86-64
+ *     with GCC or clang; NEON on AArch64; everything else is scalar).
+ *   - The environment variable TYJSON_SIMD, read once at that point, names
+ *     a level: scalar, avx2, avx512 or neon (one the CPU lacks, or an
+ *     unknown name, means the best one): to rule the vector code out when
+ *     chasing a bug, or to measure one kernel against another.
  *   - tyjson__simd_set_level() overrides both at any time (for tests and
  *     benchmarks); it is not meant to be called while other threads parse.
  * The choice is kept in atomics written with the same value by whichever
@@ -23,12 +26,14 @@
 #ifndef TYJSON_SIMD_H
 #define TYJSON_SIMD_H
 
-#include "read/lex.h"
+#include "read/index.h"
 
 /* Kernel levels, in order of preference. */
 #define TYJSON__SIMD_AUTO (-1)  /* probe again (honours TYJSON_SIMD) */
 #define TYJSON__SIMD_SCALAR 0   /* portable SWAR / byte loop */
 #define TYJSON__SIMD_AVX2 1     /* 32 bytes per step, x86-64 */
+#define TYJSON__SIMD_AVX512 2   /* 64 bytes per step, x86-64 with AVX-512 F+BW */
+#define TYJSON__SIMD_NEON 3     /* 16 bytes per step, AArch64 */
 
 /**
  * Same contract as tyjson__str_scan_plain (lex.h), for a p that lies on a
@@ -48,5 +53,11 @@ void tyjson__simd_set_level(int level);
 
 /** The level in use (probing the CPU first if nothing has yet). */
 int tyjson__simd_level(void);
+
+/** Whether `level` can run where `best` is the CPU's best level. */
+bool tyjson__simd_level_ok(int level, int best);
+
+/** The structural indexer's kernel for `level` (index_x86.c etc.). */
+tyjson__index_fn tyjson__index_kernel_for(int level);
 
 #endif /* TYJSON_SIMD_H */
