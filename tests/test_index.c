@@ -87,12 +87,12 @@ static listing reference(const u8 *s, size_t len) {
 /* ----------------------------------------------------------------------------
  * A kernel through the window driver
  * ------------------------------------------------------------------------- */
-static listing run_level(const u8 *s, size_t len, int level) {
+static listing run_level(const u8 *s, size_t len, int level, size_t first_blocks) {
     listing l = {NULL, 0, 0, false};
     tyjson__simd_set_level(level);
     tyjson__indexer *ix = (tyjson__indexer *)malloc(sizeof(*ix));
     if (!ix) abort();
-    tyjson__indexer_init(ix, s, s + len);
+    tyjson__indexer_init(ix, s, s + len, first_blocks);
     const u8 *base;
     size_t n;
     while ((n = tyjson__indexer_next(ix, &base)) != 0 || !ix->done || ix->pos != ix->end) {
@@ -122,8 +122,10 @@ static long long checks;
 
 static void check_input(const char *name, const u8 *s, size_t len) {
     listing want = reference(s, len);
-    for (int k = 0; k < level_count; k++) {
-        listing got = run_level(s, len, levels[k]);
+    for (int r = 0; r < 2 * level_count; r++) {
+        int k = r / 2;
+        /* windows of the most blocks, and windows growing from one block */
+        listing got = run_level(s, len, levels[k], (r & 1) ? 1 : TYJSON__IDX_WINDOW / 64);
         checks++;
         if (got.err != want.err)
             TEST_FAIL("%s (%zu bytes), level %d: err %d, reference %d", name, len, levels[k],

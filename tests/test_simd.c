@@ -10,6 +10,7 @@
 #include "tyjson.h"
 #include "read/simd.h"
 #include "read/lex.h"
+#include "dom/parse.h"
 
 #include <dirent.h>
 #if defined(__unix__) || defined(__APPLE__)
@@ -555,6 +556,8 @@ static void check_doc(const char *name, const char *dat, size_t len) {
         tyjson__simd_set_level(99);
         int best = tyjson__simd_level();
         parsed a = parse_at(dat, len, flag_sets[f], TYJSON__SIMD_SCALAR);
+        /* each vector level, with the DOM's index-driven path forced on */
+        tyjson__parse_set_index_policy(TYJSON__INDEX_ALWAYS);
         for (size_t k = 0; k < sizeof(vector_levels) / sizeof(vector_levels[0]); k++) {
             if (!tyjson__simd_level_ok(vector_levels[k], best)) continue;
             parsed b = parse_at(dat, len, flag_sets[f], vector_levels[k]);
@@ -566,8 +569,20 @@ static void check_doc(const char *name, const char *dat, size_t len) {
                 same = a.err.code == b.err.code && a.err.offset == b.err.offset &&
                        strcmp(a.err.path, b.err.path) == 0 && strcmp(a.err.msg, b.err.msg) == 0;
             tyjson_doc_free(b.doc);
+            /* tyjson_validate says what the parse says, error included */
+            tyjson_error ve;
+            tyjson_read_options vo = {flag_sets[f], 0, NULL};
+            bool valid = tyjson_validate(dat, len, &vo, &ve);
+            if (valid != (a.doc != NULL) ||
+                (!valid && (ve.code != a.err.code || ve.offset != a.err.offset ||
+                            strcmp(ve.msg, a.err.msg) != 0)))
+                TEST_FAIL("%s (flags %u), level %d: validate %d (%s at %zu), parse %s at %zu",
+                          name, (unsigned)flag_sets[f], vector_levels[k], (int)valid,
+                          tyjson_status_name(ve.code), ve.offset,
+                          tyjson_status_name(a.err.code), a.err.offset);
             if (!same) {
-                tyjson_doc_free(a.doc);
+                tyjson__parse_set_index_policy(TYJSON__INDEX_AUTO);
+        tyjson_doc_free(a.doc);
                 TEST_FAIL("%s (flags %u): scalar %s at %zu, level %d %s at %zu", name,
                           (unsigned)flag_sets[f], tyjson_status_name(a.err.code), a.err.offset,
                           vector_levels[k], tyjson_status_name(b.err.code), b.err.offset);

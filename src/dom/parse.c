@@ -16,6 +16,7 @@
  */
 #include "read/syntax.h"
 #include "read/index.h"
+#include "dom/parse.h"
 #include "num/num.h"
 
 #define NO_CTN SIZE_MAX
@@ -874,33 +875,14 @@ cleanup:
  * memory gives up the same way.
  * ------------------------------------------------------------------------- */
 
-/* The token cursor: entries [ip, iend) of the window at base. */
+/* The token cursor; only inlined code takes its address (index.h). */
 typedef struct tok_cursor {
-    tyjson__indexer ix;
-    const u8 *base;
-    const u16 *ip, *iend;
-    const u8 *end; /* the input's end: a zero byte, returned when no token is left */
+    tyjson__indexer *ix;
+    tyjson__tok_win w;
+    const u8 *end; /* the input's end, a zero byte */
 } tok_cursor;
 
-/* The next window's first token; the end when the input has no more, NULL
- * when the indexer flagged the input as bad. */
-static TYJSON__NOINLINE const u8 *tok_refill(tok_cursor *c) {
-    for (;;) {
-        usize n = tyjson__indexer_next(&c->ix, &c->base);
-        if (c->ix.st.err) return NULL;
-        if (n) {
-            c->ip = c->ix.idx + 1;
-            c->iend = c->ix.idx + n;
-            return c->base + c->ix.idx[0];
-        }
-        if (c->ix.done) {
-            c->ip = c->iend = c->ix.idx;
-            return c->end;
-        }
-    }
-}
-
-#define NEXT_TOKEN(c) ((c).ip < (c).iend ? (c).base + *(c).ip++ : tok_refill(&(c)))
+#define NEXT_TOKEN(c) tyjson__tok_next((c).ix, &(c).w)
 
 /* Whether a number or literal ending at q ends there: the byte after it
  * separates tokens, or it is the end of the input. */
@@ -955,6 +937,27 @@ TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const
     return q;
 }
 
+static int index_policy = TYJSON__INDEX_AUTO;
+
+void tyjson__parse_set_index_policy(int policy) { index_policy = policy; }
+
+/* Whether the index is worth it for this input, judged from the first 256
+ * entries of its first window. parse_owned's own scanning is as fast as
+ * the index-driven parse where numbers or escapes fill the text (canada,
+ * numbers, twitterescaped: docs/perf-log.md), so the indexing would be
+ * pure cost there: a quarter or more of the tokens being numbers or
+ * backslashes sends the input to parse_owned. */
+static bool index_pays(const tyjson__tok_win *w) {
+    usize n = (usize)(w->iend - w->ip), dense = 0;
+    if (!w->base || n == 0) return true; /* flagged or empty: the parse gives up at once */
+    if (n > 256) n = 256; /* every entry: a stride would alias with regular layouts */
+    for (usize i = 0; i < n; i++) {
+        u8 ch = w->base[w->ip[i]];
+        dense += (ch >= '0' && ch <= '9') || ch == '-' || ch == '\\';
+    }
+    return dense * 4 < n;
+}
+
 /* The flags the index-driven parse handles: the relaxed syntaxes change
  * what is a token, so they take parse_owned. */
 #define INDEXED_FLAGS                                                          \
@@ -991,7 +994,8 @@ TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const
 
 /* The document, or NULL: given up (*nomem_at NULL) or out of memory with
  * cur at *nomem_at. */
-static tyjson_doc *parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at) {
+static tyjson_doc *parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at,
+                                 bool *declined) {
     u8 *const buf = p->buf;
     const u8 *const end = buf + p->len;
     const scalar_cfg cfg = {end, flags, TYJSON_TYPE_STR | TYJSON__NOESC_BIT, false};
@@ -1001,20 +1005,26 @@ static tyjson_doc *parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 *
     usize cnt = 0;
     tyjson_val *vals, *v, *vcap;
     const u8 *cur, *after = NULL;
+    tyjson__indexer ix;
     tok_cursor c;
 
     *nomem_at = NULL;
+    *declined = false;
     p->max_vals = max_values(p->len, max_depth);
     p->max_depth = max_depth;
+    c.ix = &ix;
+    c.w = tyjson__tok_start(&ix, buf, end, TYJSON__IDX_WINDOW / 64);
+    c.end = end;
+    c.w = tyjson__tok_refill(&ix);
+    if (index_policy == TYJSON__INDEX_AUTO && !index_pays(&c.w)) {
+        *declined = true;
+        return NULL;
+    }
     cur = buf;
     if (!block_resize(p, first_capacity(p))) goto nomem;
     vals = tyjson__doc_vals(p->doc);
     v = vals;
     vcap = vals + p->cap;
-    tyjson__indexer_init(&c.ix, buf, end);
-    c.ip = c.iend = c.ix.idx;
-    c.base = buf;
-    c.end = end;
 
     cur = NEXT_TOKEN(c);
     GIVE_UP_IF(!cur || cur >= end);
@@ -1163,7 +1173,8 @@ static usize first_value_extent(const u8 *p, usize len, const tyjson_read_option
  * strict syntax, and only with a vector kernel (the portable indexer is
  * slower than parse_owned's own scanning). */
 static bool use_index(u32 flags) {
-    return (flags & ~(u32)INDEXED_FLAGS) == 0 && tyjson__index_kernel() != tyjson__index_scalar;
+    return (flags & ~(u32)INDEXED_FLAGS) == 0 && index_policy != TYJSON__INDEX_NEVER &&
+           tyjson__index_kernel() != tyjson__index_scalar;
 }
 
 /* Parses a padded copy of the first copy_len bytes of dat (len bytes). */
@@ -1189,7 +1200,8 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
     p.buf_size = bytes;
     if (use_index(flags)) {
         const u8 *nomem_at;
-        tyjson_doc *doc = parse_indexed(&p, flags, depth_limit(opts), &nomem_at);
+        bool declined;
+        tyjson_doc *doc = parse_indexed(&p, flags, depth_limit(opts), &nomem_at, &declined);
         if (doc) {
             tyjson__err_ok(err);
             return doc;
@@ -1202,9 +1214,10 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
             tyjson__free(&p.alc, p.buf);
             return NULL;
         }
-        /* Given up: parse_owned starts again from the caller's bytes and
-         * says what is wrong. */
-        if (copy_len) memcpy(p.buf, dat, copy_len);
+        /* Given up: parse_owned starts again from the caller's bytes (the
+         * index-driven parse may have decoded strings in place) and says
+         * what is wrong. Declined: nothing was changed. */
+        if (!declined && copy_len) memcpy(p.buf, dat, copy_len);
     }
     return parse_owned(&p, flags, depth_limit(opts), dat, err);
 }

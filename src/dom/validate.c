@@ -1,11 +1,26 @@
 /*
  * validate.c - tyjson_validate: whether tyjson_read_opts would accept the
  * input, with its exact error when not.
+ *
+ * Valid strict input is decided over the structural index with no
+ * document and no allocation (read/skip.c); anything else, and every
+ * invalid input, is parsed, so the answer and the error are the parser's.
  */
-#include "base/internal.h"
+#include "read/syntax.h"
 
 bool tyjson_validate(const char *dat, usize len, const tyjson_read_options *opts,
                      tyjson_error *err) {
+    if (dat && len) {
+        u32 flags = opts ? opts->flags : 0;
+        u32 max_depth = opts && opts->max_depth ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
+        tyjson_alloc alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+        const u8 *p = (const u8 *)dat;
+        tyjson__skip_opts o = {p + len, flags, 0, max_depth, &alc};
+        if (tyjson__validate_indexed(p, &o)) {
+            tyjson__err_ok(err);
+            return true;
+        }
+    }
     tyjson_doc *doc = tyjson_read_opts(dat, len, opts, err);
     tyjson_doc_free(doc);
     return doc != NULL;

@@ -116,11 +116,12 @@ u64 tyjson__idx_finish(tyjson__idx_state *s, tyjson__index_fn k) {
 /* ----------------------------------------------------------------------------
  * Window driver
  * ------------------------------------------------------------------------- */
-void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end) {
+void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end, usize first_blocks) {
     tyjson__idx_init(&ix->st);
     ix->kernel = tyjson__index_kernel();
     ix->pos = p;
     ix->end = end;
+    ix->blocks = first_blocks;
     ix->done = false;
 }
 
@@ -130,7 +131,8 @@ usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base) {
     *base = p;
     if (left >= 64) {
         usize blocks = left / 64;
-        if (blocks > TYJSON__IDX_WINDOW / 64) blocks = TYJSON__IDX_WINDOW / 64;
+        if (blocks > ix->blocks) blocks = ix->blocks;
+        if (ix->blocks < TYJSON__IDX_WINDOW / 64) ix->blocks *= 2;
         ix->pos = p + blocks * 64;
         return ix->kernel(&ix->st, p, blocks, ix->idx);
     }
@@ -146,6 +148,35 @@ usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base) {
     }
     (void)tyjson__idx_finish(&ix->st, ix->kernel);
     return n;
+}
+
+/* ----------------------------------------------------------------------------
+ * Token cursor
+ * ------------------------------------------------------------------------- */
+tyjson__tok_win tyjson__tok_start(tyjson__indexer *ix, const u8 *p, const u8 *end,
+                                  usize first_blocks) {
+    tyjson__indexer_init(ix, p, end, first_blocks);
+    tyjson__tok_win w = {p, ix->idx, ix->idx};
+    return w;
+}
+
+TYJSON__NOINLINE tyjson__tok_win tyjson__tok_refill(tyjson__indexer *ix) {
+    tyjson__tok_win w;
+    for (;;) {
+        usize n = tyjson__indexer_next(ix, &w.base);
+        w.ip = ix->idx;
+        w.iend = ix->idx + n;
+        if (ix->st.err) {
+            w.base = NULL;
+            w.iend = w.ip;
+            return w;
+        }
+        if (n) return w;
+        if (ix->done) {
+            w.base = ix->end;
+            return w;
+        }
+    }
 }
 
 #if !((defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \

@@ -85,12 +85,45 @@ typedef struct tyjson__indexer {
     tyjson__idx_state st;
     tyjson__index_fn kernel;
     const u8 *pos, *end;
+    usize blocks; /* blocks in the next window: doubles up to the most */
     bool done;
     u16 idx[TYJSON__IDX_WINDOW + TYJSON__IDX_SLACK];
 } tyjson__indexer;
 
-void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end);
+/* first_blocks: the first window's size in blocks (1 .. WINDOW / 64);
+ * each later one doubles it up to the most, so that a reader that may need
+ * only a little of the input (a skipped value) classifies little more. */
+void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end, usize first_blocks);
 usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base);
+
+/*
+ * A token cursor over the indexer: the readers' way through the entries.
+ * The indexer (4 KiB) stays in memory; the window's position is a small
+ * struct the reader keeps in locals (it must not have its address passed
+ * to anything not inlined, or it lives in memory and every token pays a
+ * store and a reload). tyjson__tok_next gives the first byte of the next
+ * token; `end` once the input has none left (readers of padded input see a
+ * zero byte there, the others compare); NULL when the indexer flagged the
+ * input (invalid UTF-8, a control character in a string, an open string).
+ */
+typedef struct tyjson__tok_win {
+    const u8 *base;        /* the window's first byte; end or NULL once there are no entries */
+    const u16 *ip, *iend;  /* its entries not yet taken */
+} tyjson__tok_win;
+
+/* Ready to index [p, end) (first_blocks: see tyjson__indexer_init). */
+tyjson__tok_win tyjson__tok_start(tyjson__indexer *ix, const u8 *p, const u8 *end,
+                                  usize first_blocks);
+/* The next window with entries; base = end (no entries) when the input is
+ * done, base = NULL when the indexer flagged it. */
+tyjson__tok_win tyjson__tok_refill(tyjson__indexer *ix);
+
+TYJSON__FORCEINLINE const u8 *tyjson__tok_next(tyjson__indexer *ix, tyjson__tok_win *w) {
+    if (likely(w->ip < w->iend)) return w->base + *w->ip++;
+    *w = tyjson__tok_refill(ix);
+    if (w->ip < w->iend) return w->base + *w->ip++;
+    return w->base;
+}
 
 /* ----------------------------------------------------------------------------
  * The shared part of every kernel (inline, so each kernel compiles it for

@@ -4,6 +4,8 @@
  * TYJSON_READ_STOP_WHEN_DONE and for members kept as text).
  */
 #include "read/syntax.h"
+#include "read/index.h"
+#include "read/simd.h"
 #include "num/num.h"
 
 /* The block comment whose "/" "*" is at p: the byte after its end, or NULL. */
@@ -199,8 +201,19 @@ after:
     return expected(p, end, obj ? TYJSON__EXPECT_OBJ_NEXT : TYJSON__EXPECT_ARR_NEXT);
 }
 
+static const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o);
+static bool ix_usable(u32 flags);
+
+/* Containers smaller than this are skipped byte by byte: the indexer's
+ * first window and its setup cost more than they save. */
+#define IX_SKIP_MIN 256
+
 TYJSON__FIRST_USE
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
+    if ((*p == '{' || *p == '[') && o->end - p >= IX_SKIP_MIN && ix_usable(o->flags)) {
+        const u8 *q = ix_skip_container(p, o);
+        if (q) return tyjson__read_ok(q);
+    }
     walk w;
     w.o = o;
     w.bits = w.inl;
@@ -209,4 +222,152 @@ tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
     tyjson__read_res r = walk_value(&w, p);
     if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
     return r;
+}
+
+/* ----------------------------------------------------------------------------
+ * The same walk over the structural index (read/index.h), for strict
+ * syntax: whitespace is never looked at, and a string without escapes is
+ * its two quote entries, its UTF-8 checked by the indexer. It only says
+ * "valid, ending here" or gives up; where it gives up, the byte walk above
+ * finds the error and its position, so both agree by construction.
+ * ------------------------------------------------------------------------- */
+
+/* The token cursor; only inlined code takes its address (index.h). */
+typedef struct ix_cursor {
+    tyjson__indexer *ix;
+    tyjson__tok_win w;
+    const u8 *end;
+} ix_cursor;
+
+/* The next token, or NULL at the end of the input or when the indexer
+ * flagged it. */
+TYJSON__FORCEINLINE const u8 *ix_token(ix_cursor *t) {
+    const u8 *q = tyjson__tok_next(t->ix, &t->w);
+    return q == t->end ? NULL : q;
+}
+
+/* Whether a number or literal ending at q ends there. */
+TYJSON__FORCEINLINE bool ix_ends(const u8 *q, const u8 *end) {
+    return q == end || (tyjson__cc[*q] & TYJSON__CC_END);
+}
+
+/* The string whose opening quote is p: the byte after it, or NULL. */
+TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
+    const u8 *q = ix_token(t);
+    if (likely(q && *q == '"')) return q + 1;
+    if (!q || *q != '\\') return NULL;
+    /* Escapes: checked from the first backslash, then the entries up to
+     * the closing quote passed over. */
+    tyjson__str_scan r = tyjson__str_skip(q, t->end, false);
+    if (r.err) return NULL;
+    while (q && q + 1 < r.stop) q = ix_token(t);
+    (void)p;
+    return q && q + 1 == r.stop && *q == '"' ? r.stop : NULL;
+}
+
+TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags) {
+    const u8 *end = t->end, *q;
+    switch (*p) {
+    case '"': return ix_string(t, p);
+    case 't': q = tyjson__match_literal(p, end, "true", 4, false) ? p + 4 : NULL; break;
+    case 'f': q = tyjson__match_literal(p, end, "false", 5, false) ? p + 5 : NULL; break;
+    case 'n': q = tyjson__match_literal(p, end, "null", 4, false) ? p + 4 : NULL; break;
+    default: {
+        if (*p != '-' && (*p < '0' || *p > '9')) return NULL;
+        tyjson__num num;
+        tyjson_status st;
+        const u8 *ep;
+        q = tyjson__num_read(p, end, num_flags, &num, &st, &ep);
+        break;
+    }
+    }
+    return q && ix_ends(q, end) ? q : NULL;
+}
+
+/* The value at the first token of [p, o->end): the byte after it, or
+ * NULL. With `whole`, nothing but whitespace may follow it. The indexer's
+ * first window has first_blocks blocks. */
+static const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags, bool whole) {
+    const tyjson__skip_opts *o = w->o;
+    tyjson__indexer ix;
+    ix_cursor cur = {&ix, tyjson__tok_start(&ix, p, o->end, first_blocks), o->end};
+    ix_cursor *t = &cur;
+    bool obj = false;
+    p = ix_token(t);
+    if (!p) return NULL;
+
+value:
+    if (*p == '{' || *p == '[') {
+        obj = *p == '{';
+        if (o->depth + w->lvl + 1 > o->max_depth || !push_level(w, obj)) return NULL;
+        p = ix_token(t);
+        if (!p) return NULL;
+        if (*p == (obj ? '}' : ']')) goto close;
+        if (obj) goto key;
+        goto value;
+    }
+    p = ix_scalar(t, p, num_flags);
+    if (!p) return NULL;
+    goto after;
+
+key:
+    if (*p != '"' || !ix_string(t, p)) return NULL;
+    p = ix_token(t);
+    if (!p || *p != ':') return NULL;
+    p = ix_token(t);
+    if (!p) return NULL;
+    goto value;
+
+close:
+    p++;
+    w->lvl--;
+    if (w->lvl) obj = in_object(w);
+
+after:
+    if (w->lvl == 0) return !whole || tyjson__tok_next(&ix, &cur.w) == o->end ? p : NULL;
+    p = ix_token(t);
+    if (!p) return NULL;
+    if (*p == ',') {
+        p = ix_token(t);
+        if (!p) return NULL;
+        if (obj) goto key;
+        goto value;
+    }
+    if (*p == (obj ? '}' : ']')) goto close;
+    return NULL;
+}
+
+static bool ix_usable(u32 flags) {
+    const u32 relaxed = TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |
+                        TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8;
+    return !(flags & relaxed) && tyjson__index_kernel() != tyjson__index_scalar;
+}
+
+/* The indexed skip of the container at p: the byte after it, or NULL.
+ * The first window is two blocks, each later one twice the one before, so
+ * little past the container's end is classified. The indexer (4 KiB of
+ * entries) is on the C stack: the binding decoder's arena never frees. */
+static TYJSON__NOINLINE const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o) {
+    walk w;
+    w.o = o;
+    w.bits = w.inl;
+    w.cap_bits = INLINE_WORDS * 64;
+    w.lvl = 0;
+    const u8 *q = ix_walk(&w, p, 2, TYJSON_READ_BIGNUM_AS_RAW, false);
+    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    return q;
+}
+
+TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o) {
+    const u32 handled = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW;
+    if ((o->flags & ~handled) || !ix_usable(o->flags)) return false;
+    walk w;
+    w.o = o;
+    w.bits = w.inl;
+    w.cap_bits = INLINE_WORDS * 64;
+    w.lvl = 0;
+    bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
+    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole);
+    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    return q != NULL;
 }

@@ -186,4 +186,14 @@ typedef struct tyjson__skip_opts {
  */
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o);
 
+/**
+ * Whether the input [p, o->end) is one strict JSON value (with
+ * TYJSON_READ_STOP_WHEN_DONE: starts with one) as the DOM parser would
+ * accept it, decided over the structural index without building
+ * anything. true means valid; false means invalid, or flags or a CPU it
+ * does not handle (relaxed syntax, duplicate-key checks, no vector
+ * kernel): the caller then finds out by parsing.
+ */
+bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o);
+
 #endif /* TYJSON_SYNTAX_H */
