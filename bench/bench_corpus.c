@@ -545,113 +545,144 @@ static void measure_memory(const input *in, const reference *ref, const bool *us
 /* ----------------------------------------------------------------------------
  * MARK: - One file
  * ------------------------------------------------------------------------- */
-static void bench_file(input *in, bool memory) {
-    reference ref;
+/* tyjson's document of the file, its walk statistics and what the extract
+ * rows must find; a note when tyjson cannot read it. */
+static void setup_reference(const input *in, reference *ref) {
     tyjson_error err;
-    void *loop[MAX_CONT] = {0}, *hold[MAX_CONT] = {0};
-    bool parsed[MAX_CONT] = {0}, usable[MAX_CONT] = {0};
-    char notes[MAX_CONT][OP_COUNT][NOTE_MAX];
-    size_t out_len[OP_COUNT] = {0};
-    size_t c;
-    int op;
-
-    memset(notes, 0, sizeof(notes));
-    if (!load(in)) {
-        for (c = 0; c < n_conts; c++)
-            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "cannot read %s", in->path);
-    }
-    memset(&ref, 0, sizeof(ref));
-    if (in->dat) ref.neg_zeros = bench_count_neg_zero_ints(in->dat, in->len);
-    ref.doc = in->dat ? tyjson_read_opts(in->dat, in->len, NULL, &err) : NULL;
-    if (ref.doc) {
+    memset(ref, 0, sizeof(*ref));
+    if (!in->dat) return;
+    ref->neg_zeros = bench_count_neg_zero_ints(in->dat, in->len);
+    ref->doc = tyjson_read_opts(in->dat, in->len, NULL, &err);
+    if (ref->doc) {
         void *s = bench_adapter_tyjson.create();
-        ref.adapter = &bench_adapter_tyjson;
+        ref->adapter = &bench_adapter_tyjson;
         if (s && bench_adapter_tyjson.parse(s, in->dat, in->len)) {
-            ref.have_stats = bench_adapter_tyjson.walk(s, &ref.stats);
+            ref->have_stats = bench_adapter_tyjson.walk(s, &ref->stats);
             bench_adapter_tyjson.free_doc(s);
         }
         if (s) bench_adapter_tyjson.destroy(s);
-        if (!ref.have_stats) bench_info("corpus note", "%s: tyjson walk failed", in->name);
-    } else if (in->dat) {
+        if (!ref->have_stats) bench_info("corpus note", "%s: tyjson walk failed", in->name);
+    } else {
         bench_info("corpus note", "%s: tyjson cannot parse it (%zu:%zu %s)", in->name, err.line, err.column, err.msg);
     }
-    ref.have_extract = ref.doc && op_wanted(OP_EXTRACT) && reference_extract(ref.doc, &ref.extract);
+    ref->have_extract = ref->doc && op_wanted(OP_EXTRACT) && reference_extract(ref->doc, &ref->extract);
+}
 
-    for (c = 0; c < n_conts && in->dat; c++) {
-        const bench_adapter *a = conts[c].dom;
-        bench_stats st = {0};
-        char note[NOTE_MAX] = "";
-        if (!a) {
-            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "no DOM adapter");
+/* One file's states and what the checks found, per contender. */
+typedef struct file_run {
+    input *in;
+    reference ref;
+    void *loop[MAX_CONT], *hold[MAX_CONT];
+    bool parsed[MAX_CONT], usable[MAX_CONT];
+    char notes[MAX_CONT][OP_COUNT][NOTE_MAX]; /* empty: the cell may be timed */
+    size_t out_len[OP_COUNT];                 /* bytes written, for the writers' MB/s */
+} file_run;
+
+/* Writes, validation and extraction of a contender whose parse and walk
+ * passed their checks. */
+static void check_other_ops(file_run *fr, size_t c) {
+    const bench_adapter *a = conts[c].dom;
+    int op;
+    for (op = OP_WRITE_MIN; op <= OP_WRITE_PRETTY; op++) {
+        size_t len = 0;
+        if (!op_wanted(op) ||
+            !check_write(&fr->ref, a, fr->hold[c], op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY,
+                         &len, fr->notes[c][op]))
             continue;
-        }
-        hold[c] = a->create();
-        loop[c] = a->create();
-        if (!hold[c] || !loop[c]) bench_fatal("%s: cannot create its state", a->name);
-        parsed[c] = a->parse(hold[c], in->dat, in->len);
-        if (!parsed[c]) bench_set_note(note, "parse failed");
-        else if (!a->walk(hold[c], &st)) bench_set_note(note, "walk failed");
-        if (!note[0] && !ref.have_stats && !(a->caps & BENCH_CAP_LOSSY_NUMBERS)) {
-            ref.adapter = a; /* first healthy contender becomes the reference */
-            ref.stats = st;
-            ref.have_stats = true;
-            bench_info("corpus note", "%s: checked against %s", in->name, a->name);
-        }
-        if (!note[0] && ref.have_stats)
-            bench_stats_differ(&st, &ref.stats, (a->caps | ref.adapter->caps) & BENCH_CAP_LOSSY_NUMBERS,
-                               ref.neg_zeros, note);
-        for (op = 0; op < OP_COUNT; op++)
-            if (note[0]) memcpy(notes[c][op], note, NOTE_MAX);
-        if (note[0]) continue;
-        usable[c] = true;
-        for (op = OP_WRITE_MIN; op <= OP_WRITE_PRETTY; op++) {
-            size_t len = 0;
-            if (!op_wanted(op) ||
-                !check_write(&ref, a, hold[c], op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY,
-                             &len, notes[c][op]))
-                continue;
-            /* MB/s of writers count tyjson's output size, else the first one's */
-            if (!out_len[op] || a == &bench_adapter_tyjson) out_len[op] = len;
-        }
-        if (op_wanted(OP_VALIDATE)) check_validate(&ref, a, in, notes[c][OP_VALIDATE]);
-        if (ref.have_extract) check_extract(&ref, a, loop[c], in, notes[c][OP_EXTRACT]);
+        /* MB/s of writers count tyjson's output size, else the first one's */
+        if (!fr->out_len[op] || a == &bench_adapter_tyjson) fr->out_len[op] = len;
     }
+    if (op_wanted(OP_VALIDATE)) check_validate(&fr->ref, a, fr->in, fr->notes[c][OP_VALIDATE]);
+    if (fr->ref.have_extract) check_extract(&fr->ref, a, fr->loop[c], fr->in, fr->notes[c][OP_EXTRACT]);
+}
 
+/* Creates contender c's states and checks its parse and walk against the
+ * reference (the first healthy contender becomes it when tyjson cannot). */
+static void check_contender(file_run *fr, size_t c) {
+    const bench_adapter *a = conts[c].dom;
+    reference *ref = &fr->ref;
+    bench_stats st = {0};
+    char note[NOTE_MAX] = "";
+    int op;
+    if (!a) {
+        for (op = 0; op < OP_COUNT; op++) bench_set_note(fr->notes[c][op], "no DOM adapter");
+        return;
+    }
+    fr->hold[c] = a->create();
+    fr->loop[c] = a->create();
+    if (!fr->hold[c] || !fr->loop[c]) bench_fatal("%s: cannot create its state", a->name);
+    fr->parsed[c] = a->parse(fr->hold[c], fr->in->dat, fr->in->len);
+    if (!fr->parsed[c]) bench_set_note(note, "parse failed");
+    else if (!a->walk(fr->hold[c], &st)) bench_set_note(note, "walk failed");
+    if (!note[0] && !ref->have_stats && !(a->caps & BENCH_CAP_LOSSY_NUMBERS)) {
+        ref->adapter = a;
+        ref->stats = st;
+        ref->have_stats = true;
+        bench_info("corpus note", "%s: checked against %s", fr->in->name, a->name);
+    }
+    if (!note[0] && ref->have_stats)
+        bench_stats_differ(&st, &ref->stats, (a->caps | ref->adapter->caps) & BENCH_CAP_LOSSY_NUMBERS,
+                           ref->neg_zeros, note);
+    if (note[0]) {
+        for (op = 0; op < OP_COUNT; op++) memcpy(fr->notes[c][op], note, NOTE_MAX);
+        return;
+    }
+    fr->usable[c] = true;
+    check_other_ops(fr, c);
+}
+
+/* Times every operation of this pass on the file (one task each). */
+static void run_file_tasks(file_run *fr) {
+    int op;
+    size_t c;
     for (op = 0; op < OP_COUNT; op++) {
         task_info ti;
         cell_job jobs[MAX_CONT];
         corpus_ctx ctx[MAX_CONT];
-        if (!op_wanted(op) || (op == OP_EXTRACT && !ref.have_extract)) continue;
+        if (!op_wanted(op) || (op == OP_EXTRACT && !fr->ref.have_extract)) continue;
         memset(&ti, 0, sizeof(ti));
         snprintf(ti.group, sizeof(ti.group), "%s", op_group(op));
-        snprintf(ti.item, sizeof(ti.item), "%s", in->name);
+        snprintf(ti.item, sizeof(ti.item), "%s", fr->in->name);
         snprintf(ti.op, sizeof(ti.op), "%s", op_names[op]);
         ti.unit = UNIT_MBS;
-        ti.bytes = (double)(op == OP_WRITE_MIN || op == OP_WRITE_PRETTY ? out_len[op] : in->len);
+        ti.bytes = (double)(op == OP_WRITE_MIN || op == OP_WRITE_PRETTY ? fr->out_len[op] : fr->in->len);
         memset(jobs, 0, sizeof(jobs));
         for (c = 0; c < n_conts; c++) {
             ctx[c].op = op;
             ctx[c].a = conts[c].dom;
-            ctx[c].loop = loop[c];
-            ctx[c].hold = hold[c];
-            ctx[c].in = in;
-            jobs[c].ok = !notes[c][op][0];
-            memcpy(jobs[c].note, notes[c][op], NOTE_MAX);
+            ctx[c].loop = fr->loop[c];
+            ctx[c].hold = fr->hold[c];
+            ctx[c].in = fr->in;
+            jobs[c].ok = !fr->notes[c][op][0];
+            memcpy(jobs[c].note, fr->notes[c][op], NOTE_MAX);
             jobs[c].run = run_corpus;
             jobs[c].ctx = &ctx[c];
         }
         bench_run_task(&ti, jobs);
     }
+}
 
-    if (memory && in->dat && !bench_corpus_avx2) measure_memory(in, &ref, usable);
-
-    for (c = 0; c < n_conts; c++) {
-        if (!conts[c].dom || !hold[c]) continue;
-        if (parsed[c]) conts[c].dom->free_doc(hold[c]);
-        conts[c].dom->destroy(hold[c]);
-        conts[c].dom->destroy(loop[c]);
+static void bench_file(input *in, bool memory) {
+    static file_run fr; /* large (the notes): not on the stack */
+    size_t c;
+    int op;
+    memset(&fr, 0, sizeof(fr));
+    fr.in = in;
+    if (!load(in)) {
+        for (c = 0; c < n_conts; c++)
+            for (op = 0; op < OP_COUNT; op++) bench_set_note(fr.notes[c][op], "cannot read %s", in->path);
     }
-    tyjson_doc_free(ref.doc);
+    setup_reference(in, &fr.ref);
+    for (c = 0; c < n_conts && in->dat; c++) check_contender(&fr, c);
+    run_file_tasks(&fr);
+    if (memory && in->dat && !bench_corpus_avx2) measure_memory(in, &fr.ref, fr.usable);
+    for (c = 0; c < n_conts; c++) {
+        if (!conts[c].dom || !fr.hold[c]) continue;
+        if (fr.parsed[c]) conts[c].dom->free_doc(fr.hold[c]);
+        conts[c].dom->destroy(fr.hold[c]);
+        conts[c].dom->destroy(fr.loop[c]);
+    }
+    tyjson_doc_free(fr.ref.doc);
     unload(in);
 }
 
