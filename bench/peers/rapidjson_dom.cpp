@@ -149,6 +149,7 @@ bool extract(void *, const char *dat, size_t len, bench_extract *out) {
 extern "C" const bench_adapter bench_adapter_rapidjson = {
     "rapidjson", RAPIDJSON_VERSION_STRING,
     "new Document per parse, Parse<kParseFullPrecisionFlag>(dat, len) (exact doubles), "
-    "strings copied; Writer / PrettyWriter(indent 2) into a new StringBuffer",
+    "strings copied; Writer / PrettyWriter(indent 2) into a new StringBuffer; "
+    "extract: the same parse, then FindMember per field",
     0, create, destroy, parse, free_doc, walk, write_text, free_text, nullptr, extract,
 };

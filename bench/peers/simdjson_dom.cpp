@@ -160,7 +160,8 @@ extern "C" const bench_adapter bench_adapter_simdjson = {
     "simdjson", BENCH_STR(SIMDJSON_VERSION),
     "dom::parser reused; parse(buf, len, realloc_if_needed=true) copies the "
     "input into the parser's padded buffer (timed); documents live in the parser "
-    "(free is a no-op); no pretty writer in simdjson 3.0; no allocator hook",
+    "(free is a no-op); no pretty writer in simdjson 3.0; no allocator hook; "
+    "extract: On-Demand, ondemand::parser reused, iterate over the padded input in place",
     BENCH_CAP_NO_PRETTY, create, destroy, parse, free_doc, walk, write_text, free_text,
     nullptr, extract,
 };
