@@ -7,7 +7,11 @@
  *                [--forks N] [--rounds N] [--synthetic] [FILE|DIR]...
  *
  * The process structure is described in bench.h; the method and the
- * output in docs/benchmarks.md.
+ * output in docs/benchmarks.md. After the forks, the AVX2 pass: as many
+ * workers again (--avx2-worker K), started with TYJSON_SIMD=avx2 and
+ * SIMDJSON_FORCE_IMPLEMENTATION=haswell, time the corpus parses alone (the
+ * group "corpus-avx2"), so that both libraries' AVX2 kernels are compared
+ * on a machine whose best kernel is another.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -163,7 +167,7 @@ void bench_mem_line(const char *item, const char *cont, const char *metric, long
 /* ----------------------------------------------------------------------------
  * MARK: - Worker: timing one task
  * ------------------------------------------------------------------------- */
-static int task_counter;
+static int task_counter; /* the AVX2 workers start at --task-base */
 
 static double time_job(cell_job *j, long iters) {
     double t0 = bench_cpu_now();
@@ -230,8 +234,28 @@ void bench_run_task(const task_info *ti, cell_job *jobs) {
     fflush(stdout);
 }
 
-static int worker_main(int fork_index) {
+/* Which kernel simdjson runs in this process ("-" without simdjson). */
+static const char *simdjson_kernel(void) {
+#ifdef BENCH_HAVE_SIMDJSON
+    return bench_simdjson_kernel();
+#else
+    return "-";
+#endif
+}
+
+static int worker_main(int fork_index, bool avx2) {
     bench_fork_index = fork_index;
+    if (avx2) {
+        const char *ty = getenv("TYJSON_SIMD");
+        fprintf(stderr, "  AVX2 pass, fork %d/%d:\n", fork_index + 1, cfg.forks);
+        bench_corpus_avx2 = true;
+        if (fork_index == 0)
+            bench_info("AVX2 pass kernels", "simdjson %s (SIMDJSON_FORCE_IMPLEMENTATION=%s), tyjson TYJSON_SIMD=%s",
+                       simdjson_kernel(), getenv("SIMDJSON_FORCE_IMPLEMENTATION"), ty ? ty : "");
+        corpus_run_all(false);
+        fflush(stdout);
+        return 0;
+    }
     fprintf(stderr, "  fork %d/%d:\n", fork_index + 1, cfg.forks);
     scen_run_all();
     corpus_run_all(fork_index == 0);
@@ -343,8 +367,14 @@ static int spawn(const char *const *extra, int n_extra, void (*on_line)(char **f
     return spawn_exe(NULL, extra, n_extra, on_line, ctx);
 }
 
+typedef struct fork_ctx {
+    int fork_index;
+    bool avx2; /* the AVX2 pass: its timings and kernel note, no memory rows */
+} fork_ctx;
+
 static void on_fork_line(char **f, int n, void *ctx) {
-    int fork_index = *(int *)ctx;
+    const fork_ctx *fc = ctx;
+    int fork_index = fc->avx2 ? -1 : fc->fork_index;
     if (f[0][0] == 'T' && n >= 8) {
         int id = atoi(f[1]);
         task_info *ti;
@@ -367,8 +397,8 @@ static void on_fork_line(char **f, int n, void *ctx) {
             add_sample(&rr.tasks[id].cell[c], strtod(f[3], NULL), atol(f[4]));
     } else if (f[0][0] == 'M' && n >= 5 && fork_index == 0) {
         add_mem(f[1], f[2], f[3], atoll(f[4]));
-    } else if (f[0][0] == 'I' && n >= 3 && fork_index == 0) {
-        add_info(f[1], f[2]);
+    } else if (f[0][0] == 'I' && n >= 3 && fc->fork_index == 0) {
+        if (!fc->avx2 || strncmp(f[1], "AVX2 pass", 9) == 0) add_info(f[1], f[2]);
     }
 }
 
@@ -592,6 +622,60 @@ static bool wrong_results(void) {
     return bad;
 }
 
+/* Sets (value non-NULL) or removes an environment variable; returns its
+ * old value (malloc'd) or NULL, for restore_env. */
+static char *swap_env(const char *name, const char *value) {
+    const char *old = getenv(name);
+    char *saved = old ? strdup(old) : NULL;
+    if (value) setenv(name, value, 1);
+    else unsetenv(name);
+    return saved;
+}
+
+static void restore_env(const char *name, char *saved) {
+    free(swap_env(name, saved));
+    free(saved);
+}
+
+static bool cpu_has_avx2(void) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+
+/* The AVX2 pass: the corpus parses again in workers whose libraries are
+ * forced to their AVX2 kernels. Returns false when a worker failed. */
+static bool run_avx2_pass(void) {
+    char base[16], idx[16];
+    const char *extra[4] = {"--avx2-worker", idx, "--task-base", base};
+    char *old_ty, *old_sj;
+    bool ok = true;
+    int k;
+    if (!bench_group_selected("corpus-avx2")) return true;
+    if (!cpu_has_avx2()) {
+        add_info("AVX2 pass", "skipped: this CPU has no AVX2 (simdjson forced to haswell could not parse)");
+        return true;
+    }
+    snprintf(base, sizeof(base), "%zu", rr.n_tasks);
+    old_ty = swap_env("TYJSON_SIMD", "avx2");
+    old_sj = swap_env("SIMDJSON_FORCE_IMPLEMENTATION", "haswell");
+    for (k = 0; k < cfg.forks; k++) {
+        fork_ctx fc = {k, true};
+        int rc;
+        snprintf(idx, sizeof(idx), "%d", k);
+        rc = spawn(extra, 4, on_fork_line, &fc);
+        if (rc != 0) {
+            fprintf(stderr, "tyjson_bench: AVX2 fork %d exited with status %d\n", k, rc);
+            ok = false;
+        }
+    }
+    restore_env("TYJSON_SIMD", old_ty);
+    restore_env("SIMDJSON_FORCE_IMPLEMENTATION", old_sj);
+    return ok;
+}
+
 static int parent_main(void) {
     double start = bench_wall_now();
     bool failed = false;
@@ -608,14 +692,16 @@ static int parent_main(void) {
     for (k = 0; k < cfg.forks; k++) {
         char idx[16];
         const char *extra[2] = {"--fork-worker", idx};
+        fork_ctx fc = {k, false};
         int rc;
         snprintf(idx, sizeof(idx), "%d", k);
-        rc = spawn(extra, 2, on_fork_line, &k);
+        rc = spawn(extra, 2, on_fork_line, &fc);
         if (rc != 0) {
             fprintf(stderr, "tyjson_bench: fork %d exited with status %d\n", k, rc);
             failed = true;
         }
     }
+    if (!run_avx2_pass()) failed = true;
     run_cold();
     run_corpus_rss();
     baseline_rss();
@@ -640,11 +726,14 @@ static void usage(FILE *fp) {
             "  --forks N       worker processes, one after another (default 3, quick 1)\n"
             "  --rounds N      measured samples per fork and cell (default 5, quick 1)\n"
             "  --only LIST     contenders, comma-separated (see --list)\n"
-            "  --groups LIST   of kissjson,photoalbum,kudos,boon,json0,corpus\n"
+            "  --groups LIST   of kissjson,photoalbum,kudos,boon,json0,corpus,validate,extract,\n"
+            "                  corpus-avx2 (the AVX2 pass)\n"
             "  --results DIR   write CSV, JSON, Markdown and SVG there\n"
             "  --no-mem        skip the allocation counts (the tyjson_bench_mem processes)\n"
             "  --list          list the contenders built in and exit\n");
 }
+
+static bool avx2_worker; /* --avx2-worker: the fork index is that pass's */
 
 static void parse_args(int argc, char **argv, int *worker, const char **cold, const char **paths, int *n_paths) {
     int i;
@@ -662,6 +751,10 @@ static void parse_args(int argc, char **argv, int *worker, const char **cold, co
         else if ((strcmp(a, "--results") == 0 || strcmp(a, "--csv") == 0) && i + 1 < argc)
             cfg.results_dir = argv[++i];
         else if (strcmp(a, "--fork-worker") == 0 && i + 1 < argc) *worker = atoi(argv[++i]);
+        else if (strcmp(a, "--avx2-worker") == 0 && i + 1 < argc) {
+            *worker = atoi(argv[++i]);
+            avx2_worker = true;
+        } else if (strcmp(a, "--task-base") == 0 && i + 1 < argc) task_counter = atoi(argv[++i]);
         else if (strcmp(a, "--mem-worker") == 0 && i + 1 < argc) mem_worker = argv[++i];
         else if (strcmp(a, "--no-mem") == 0) no_mem = true;
         else if ((strcmp(a, "--cold") == 0 || strcmp(a, "--cold-corpus") == 0) && i + 2 < argc) {
@@ -708,6 +801,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < n_paths; i++)
         if (!corpus_add_path(paths[i])) bench_fatal("cannot open %s: %s", paths[i], strerror(errno));
     if (cfg.synthetic || !corpus_n_files()) corpus_add_synthetic();
+    corpus_add_generated();
     free(paths);
 
     if (mem_worker) return mem_worker_main(mem_worker);
@@ -715,6 +809,6 @@ int main(int argc, char **argv) {
         bench_fatal("tyjson_bench_mem only counts allocations for tyjson_bench (--mem-worker): run tyjson_bench");
     if (cold[0] && strcmp(cold[0], "--cold") == 0) return scen_cold_main(cold[1], cold[2]);
     if (cold[0]) return corpus_cold_main(cold[1], cold[2]);
-    if (worker >= 0) return worker_main(worker);
+    if (worker >= 0) return worker_main(worker, avx2_worker);
     return parent_main() + (bench_sink == 42); /* reads the sink so timed work is kept */
 }

@@ -25,7 +25,7 @@
 #include <stdio.h>
 
 #define MAX_CONT 16
-#define MAX_TASKS 256
+#define MAX_TASKS 512
 #define MAX_SAMPLES 64
 /* NOTE_MAX: bench_check.h */
 
@@ -49,7 +49,7 @@ typedef enum unit {
 
 /* One row of the report: an item (scenario or file) and an operation. */
 typedef struct task_info {
-    char group[24]; /* kissjson, photoalbum, kudos, boon, json0, corpus */
+    char group[24]; /* kissjson, photoalbum, kudos, boon, json0, corpus, validate, extract, corpus-avx2 */
     char item[64];  /* "simple POJO", "twitter.json" */
     char op[32];    /* "serialize", "deserialize", "deserialize cold", "parse", ... */
     unit unit;
@@ -114,6 +114,9 @@ bool scen_cold_info(size_t k, task_info *ti, char *warm_item, size_t warm_size);
 /* bench_corpus.c */
 bool corpus_add_path(const char *path);
 void corpus_add_synthetic(void);
+void corpus_add_generated(void); /* scengen's corpus-style documents (scen_doc) */
+/* Set in the AVX2 worker: only the parses, as the group "corpus-avx2". */
+extern bool bench_corpus_avx2;
 size_t corpus_n_files(void);
 void corpus_run_all(bool measure_memory);
 int corpus_cold_main(const char *file, const char *cont);

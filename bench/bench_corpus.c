@@ -1,8 +1,18 @@
 /*
  * bench_corpus.c - the corpus part of the benchmark: for every JSON file
- * (../shared/corpus, any directory, or generated documents), each
- * library's parse, parse + walk, write minified and write pretty, checked
- * before timing, plus the memory a parsed document holds.
+ * (../shared/corpus or any directory, else small synthetic documents; and
+ * always scengen's two corpus-style documents, generated-config.json and
+ * generated-text.json), each library's parse, parse + walk, write minified
+ * and write pretty, checked before timing, plus the memory a parsed
+ * document holds. Two more groups per file: "validate" (tyjson_validate,
+ * shown against tyjson's own parse) and, for files whose root has a
+ * "statuses" array (twitter.json, generated-text.json), "extract": four
+ * fields per status through each library's best route (bench_adapter's
+ * extract hook).
+ *
+ * The AVX2 pass (bench_corpus_avx2 set: a worker the parent starts with
+ * TYJSON_SIMD=avx2 and SIMDJSON_FORCE_IMPLEMENTATION=haswell) times the
+ * parses alone, as the group "corpus-avx2".
  *
  * Checks: walk statistics equal tyjson's (all counts, string bytes,
  * integer sum); minified text has no whitespace outside strings; each
@@ -15,6 +25,7 @@
 
 #include "bench.h"
 #include "bench_check.h"
+#include "scengen.h"
 
 #include <tyjson.h>
 
@@ -34,14 +45,30 @@ typedef struct input {
     char path[1024]; /* "" for generated documents */
     char *dat;       /* len bytes + NUL, loaded when needed */
     size_t len;
+    char *padded;    /* a copy with BENCH_EXTRACT_PADDING zero bytes after it (extract) */
     int synthetic;   /* 0, or 1 + index of the generator */
+    int generated;   /* 0, or 1 + the scen_doc */
 } input;
 
 static input inputs[MAX_FILES];
 static size_t n_inputs;
 
-enum { OP_PARSE, OP_WALK, OP_WRITE_MIN, OP_WRITE_PRETTY, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"parse", "parse+walk", "write-min", "write-pretty"};
+bool bench_corpus_avx2;
+
+enum { OP_PARSE, OP_WALK, OP_WRITE_MIN, OP_WRITE_PRETTY, OP_VALIDATE, OP_EXTRACT, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"parse", "parse+walk", "write-min", "write-pretty", "validate",
+                                               "extract 4 fields"};
+
+static const char *op_group(int op) {
+    if (bench_corpus_avx2) return "corpus-avx2";
+    return op == OP_VALIDATE ? "validate" : op == OP_EXTRACT ? "extract" : "corpus";
+}
+
+/* The operations of this pass whose group is selected. */
+static bool op_wanted(int op) {
+    if (bench_corpus_avx2 && op != OP_PARSE) return false;
+    return bench_group_selected(op_group(op));
+}
 
 /* ----------------------------------------------------------------------------
  * MARK: - Inputs
@@ -211,9 +238,18 @@ void corpus_add_synthetic(void) {
     for (i = 0; i < 4; i++) new_input(names[i])->synthetic = i + 1;
 }
 
+void corpus_add_generated(void) {
+    int d;
+    for (d = 0; d < SD_COUNT; d++) new_input(scen_doc_name((scen_doc)d))->generated = d + 1;
+}
+
 static bool load(input *in) {
     if (in->dat) return true;
-    if (in->synthetic) {
+    if (in->generated) {
+        in->dat = scen_doc_text((scen_doc)(in->generated - 1), &in->len);
+        if (!in->dat) bench_fatal("out of memory");
+        return true;
+    } else if (in->synthetic) {
         sbuf b = {0};
         if (in->synthetic == 1) gen_records(&b);
         else if (in->synthetic == 2) gen_numbers(&b);
@@ -245,7 +281,18 @@ static bool load(input *in) {
 
 static void unload(input *in) {
     free(in->dat);
-    in->dat = NULL;
+    free(in->padded);
+    in->dat = in->padded = NULL;
+}
+
+static const char *padded_copy(input *in) {
+    if (!in->padded) {
+        in->padded = malloc(in->len + BENCH_EXTRACT_PADDING);
+        if (!in->padded) bench_fatal("out of memory");
+        memcpy(in->padded, in->dat, in->len);
+        memset(in->padded + in->len, 0, BENCH_EXTRACT_PADDING);
+    }
+    return in->padded;
 }
 
 /* ----------------------------------------------------------------------------
@@ -275,7 +322,72 @@ typedef struct reference {
     bench_stats stats;
     bool have_stats;
     uint64_t neg_zeros; /* `-0` literals in the input (bench_check.h) */
+    bench_extract extract;
+    bool have_extract;  /* the root has "statuses", each with the four fields */
 } reference;
+
+/* A member of `obj` of the type `type`, else NULL. */
+static tyjson_val *member_of(const tyjson_val *obj, const char *key, tyjson_type type) {
+    tyjson_val *v = tyjson_obj_get(obj, key);
+    return tyjson_get_type(v) == type ? v : NULL;
+}
+
+/* What the extract rows must find, read from tyjson's DOM: false when the
+ * document has no "statuses" array of objects with the four fields. */
+static bool reference_extract(const tyjson_doc *doc, bench_extract *out) {
+    tyjson_val *arr = member_of(tyjson_doc_get_root(doc), "statuses", TYJSON_TYPE_ARR);
+    tyjson_arr_iter it;
+    const tyjson_val *st;
+    if (!arr) return false;
+    it = tyjson_arr_iter_with(arr);
+    while ((st = tyjson_arr_iter_next(&it))) {
+        tyjson_val *id = tyjson_obj_get(st, "id"), *rts = tyjson_obj_get(st, "retweet_count");
+        tyjson_val *text = member_of(st, "text", TYJSON_TYPE_STR);
+        tyjson_val *user = member_of(st, "user", TYJSON_TYPE_OBJ);
+        tyjson_val *name = user ? member_of(user, "screen_name", TYJSON_TYPE_STR) : NULL;
+        int64_t rt;
+        if (!tyjson_is_uint(id) || !text || !name || !tyjson_get_i64(rts, &rt)) return false;
+        bench_extract_add(out, id->uni.u64, tyjson_get_str(text), tyjson_get_len(text), tyjson_get_str(name),
+                          tyjson_get_len(name), rt);
+    }
+    return out->count > 0;
+}
+
+/* One extraction checked against the reference. */
+static bool check_extract(const reference *ref, const bench_adapter *a, void *st, input *in, char *note) {
+    bench_extract got = {0, 0, 0};
+    if (!a->extract) {
+        bench_set_na(note, "no extract route in the adapter");
+        return false;
+    }
+    if (!a->extract(st, padded_copy(in), in->len, &got)) {
+        bench_set_note(note, "extract failed");
+        return false;
+    }
+    if (got.count != ref->extract.count || got.numbers != ref->extract.numbers ||
+        got.strings != ref->extract.strings) {
+        bench_set_note(note, "extract: %llu statuses, checksums %016llx %016llx; tyjson's DOM: %llu, %016llx %016llx",
+                       (unsigned long long)got.count, (unsigned long long)got.numbers,
+                       (unsigned long long)got.strings, (unsigned long long)ref->extract.count,
+                       (unsigned long long)ref->extract.numbers, (unsigned long long)ref->extract.strings);
+        return false;
+    }
+    return true;
+}
+
+/* tyjson_validate must say what tyjson_read_opts says. */
+static bool check_validate(const reference *ref, const bench_adapter *a, const input *in, char *note) {
+    tyjson_error err;
+    if (a != &bench_adapter_tyjson) {
+        bench_set_na(note, "no validate-only API (the row compares tyjson_validate with tyjson's own parse)");
+        return false;
+    }
+    if (tyjson_validate(in->dat, in->len, NULL, &err) != (ref->doc != NULL)) {
+        bench_set_note(note, "tyjson_validate disagrees with tyjson_read_opts");
+        return false;
+    }
+    return true;
+}
 
 static bool text_ok(const reference *ref, const bench_adapter *a, bench_write_mode mode, const bench_text *t,
                     char *note) {
@@ -367,8 +479,17 @@ static bool op_once(const corpus_ctx *x) {
     const bench_adapter *a = x->a;
     bench_stats st;
     bench_text t;
+    bench_extract ex;
+    tyjson_error err;
     uint64_t bits;
     switch (x->op) {
+    case OP_VALIDATE:
+        return tyjson_validate(x->in->dat, x->in->len, NULL, &err);
+    case OP_EXTRACT:
+        memset(&ex, 0, sizeof(ex));
+        if (!a->extract(x->loop, x->in->padded, x->in->len, &ex)) return false;
+        bench_sink += ex.count + ex.numbers + ex.strings;
+        return true;
     case OP_PARSE:
         if (!a->parse(x->loop, x->in->dat, x->in->len)) return false;
         a->free_doc(x->loop);
@@ -424,114 +545,153 @@ static void measure_memory(const input *in, const reference *ref, const bool *us
 /* ----------------------------------------------------------------------------
  * MARK: - One file
  * ------------------------------------------------------------------------- */
-static void bench_file(input *in, bool memory) {
-    reference ref;
+/* tyjson's document of the file, its walk statistics and what the extract
+ * rows must find; a note when tyjson cannot read it. */
+static void setup_reference(const input *in, reference *ref) {
     tyjson_error err;
-    void *loop[MAX_CONT] = {0}, *hold[MAX_CONT] = {0};
-    bool parsed[MAX_CONT] = {0}, usable[MAX_CONT] = {0};
-    char notes[MAX_CONT][OP_COUNT][NOTE_MAX];
-    size_t out_len[OP_COUNT] = {0};
-    size_t c;
-    int op;
-
-    memset(notes, 0, sizeof(notes));
-    if (!load(in)) {
-        for (c = 0; c < n_conts; c++)
-            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "cannot read %s", in->path);
-    }
-    memset(&ref, 0, sizeof(ref));
-    if (in->dat) ref.neg_zeros = bench_count_neg_zero_ints(in->dat, in->len);
-    ref.doc = in->dat ? tyjson_read_opts(in->dat, in->len, NULL, &err) : NULL;
-    if (ref.doc) {
+    memset(ref, 0, sizeof(*ref));
+    if (!in->dat) return;
+    ref->neg_zeros = bench_count_neg_zero_ints(in->dat, in->len);
+    ref->doc = tyjson_read_opts(in->dat, in->len, NULL, &err);
+    if (ref->doc) {
         void *s = bench_adapter_tyjson.create();
-        ref.adapter = &bench_adapter_tyjson;
+        ref->adapter = &bench_adapter_tyjson;
         if (s && bench_adapter_tyjson.parse(s, in->dat, in->len)) {
-            ref.have_stats = bench_adapter_tyjson.walk(s, &ref.stats);
+            ref->have_stats = bench_adapter_tyjson.walk(s, &ref->stats);
             bench_adapter_tyjson.free_doc(s);
         }
         if (s) bench_adapter_tyjson.destroy(s);
-        if (!ref.have_stats) bench_info("corpus note", "%s: tyjson walk failed", in->name);
-    } else if (in->dat) {
+        if (!ref->have_stats) bench_info("corpus note", "%s: tyjson walk failed", in->name);
+    } else {
         bench_info("corpus note", "%s: tyjson cannot parse it (%zu:%zu %s)", in->name, err.line, err.column, err.msg);
     }
+    ref->have_extract = ref->doc && op_wanted(OP_EXTRACT) && reference_extract(ref->doc, &ref->extract);
+}
 
-    for (c = 0; c < n_conts && in->dat; c++) {
-        const bench_adapter *a = conts[c].dom;
-        bench_stats st = {0};
-        char note[NOTE_MAX] = "";
-        if (!a) {
-            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "no DOM adapter");
+/* One file's states and what the checks found, per contender. */
+typedef struct file_run {
+    input *in;
+    reference ref;
+    void *loop[MAX_CONT], *hold[MAX_CONT];
+    bool parsed[MAX_CONT], usable[MAX_CONT];
+    char notes[MAX_CONT][OP_COUNT][NOTE_MAX]; /* empty: the cell may be timed */
+    size_t out_len[OP_COUNT];                 /* bytes written, for the writers' MB/s */
+} file_run;
+
+/* Writes, validation and extraction of a contender whose parse and walk
+ * passed their checks. */
+static void check_other_ops(file_run *fr, size_t c) {
+    const bench_adapter *a = conts[c].dom;
+    int op;
+    for (op = OP_WRITE_MIN; op <= OP_WRITE_PRETTY; op++) {
+        size_t len = 0;
+        if (!op_wanted(op) ||
+            !check_write(&fr->ref, a, fr->hold[c], op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY,
+                         &len, fr->notes[c][op]))
             continue;
-        }
-        hold[c] = a->create();
-        loop[c] = a->create();
-        if (!hold[c] || !loop[c]) bench_fatal("%s: cannot create its state", a->name);
-        parsed[c] = a->parse(hold[c], in->dat, in->len);
-        if (!parsed[c]) bench_set_note(note, "parse failed");
-        else if (!a->walk(hold[c], &st)) bench_set_note(note, "walk failed");
-        if (!note[0] && !ref.have_stats && !(a->caps & BENCH_CAP_LOSSY_NUMBERS)) {
-            ref.adapter = a; /* first healthy contender becomes the reference */
-            ref.stats = st;
-            ref.have_stats = true;
-            bench_info("corpus note", "%s: checked against %s", in->name, a->name);
-        }
-        if (!note[0] && ref.have_stats)
-            bench_stats_differ(&st, &ref.stats, (a->caps | ref.adapter->caps) & BENCH_CAP_LOSSY_NUMBERS,
-                               ref.neg_zeros, note);
-        for (op = 0; op < OP_COUNT; op++)
-            if (note[0]) memcpy(notes[c][op], note, NOTE_MAX);
-        if (note[0]) continue;
-        usable[c] = true;
-        for (op = OP_WRITE_MIN; op <= OP_WRITE_PRETTY; op++) {
-            size_t len = 0;
-            if (!check_write(&ref, a, hold[c], op == OP_WRITE_PRETTY ? BENCH_WRITE_PRETTY : BENCH_WRITE_MINIFY,
-                             &len, notes[c][op]))
-                continue;
-            /* MB/s of writers count tyjson's output size, else the first one's */
-            if (!out_len[op] || a == &bench_adapter_tyjson) out_len[op] = len;
-        }
+        /* MB/s of writers count tyjson's output size, else the first one's */
+        if (!fr->out_len[op] || a == &bench_adapter_tyjson) fr->out_len[op] = len;
     }
+    if (op_wanted(OP_VALIDATE)) check_validate(&fr->ref, a, fr->in, fr->notes[c][OP_VALIDATE]);
+    if (fr->ref.have_extract) check_extract(&fr->ref, a, fr->loop[c], fr->in, fr->notes[c][OP_EXTRACT]);
+}
 
+/* Creates contender c's states and checks its parse and walk against the
+ * reference (the first healthy contender becomes it when tyjson cannot). */
+static void check_contender(file_run *fr, size_t c) {
+    const bench_adapter *a = conts[c].dom;
+    reference *ref = &fr->ref;
+    bench_stats st = {0};
+    char note[NOTE_MAX] = "";
+    int op;
+    if (!a) {
+        for (op = 0; op < OP_COUNT; op++) bench_set_note(fr->notes[c][op], "no DOM adapter");
+        return;
+    }
+    fr->hold[c] = a->create();
+    fr->loop[c] = a->create();
+    if (!fr->hold[c] || !fr->loop[c]) bench_fatal("%s: cannot create its state", a->name);
+    fr->parsed[c] = a->parse(fr->hold[c], fr->in->dat, fr->in->len);
+    if (!fr->parsed[c]) bench_set_note(note, "parse failed");
+    else if (!a->walk(fr->hold[c], &st)) bench_set_note(note, "walk failed");
+    if (!note[0] && !ref->have_stats && !(a->caps & BENCH_CAP_LOSSY_NUMBERS)) {
+        ref->adapter = a;
+        ref->stats = st;
+        ref->have_stats = true;
+        bench_info("corpus note", "%s: checked against %s", fr->in->name, a->name);
+    }
+    if (!note[0] && ref->have_stats)
+        bench_stats_differ(&st, &ref->stats, (a->caps | ref->adapter->caps) & BENCH_CAP_LOSSY_NUMBERS,
+                           ref->neg_zeros, note);
+    if (note[0]) {
+        for (op = 0; op < OP_COUNT; op++) memcpy(fr->notes[c][op], note, NOTE_MAX);
+        return;
+    }
+    fr->usable[c] = true;
+    check_other_ops(fr, c);
+}
+
+/* Times every operation of this pass on the file (one task each). */
+static void run_file_tasks(file_run *fr) {
+    int op;
+    size_t c;
     for (op = 0; op < OP_COUNT; op++) {
         task_info ti;
         cell_job jobs[MAX_CONT];
         corpus_ctx ctx[MAX_CONT];
+        if (!op_wanted(op) || (op == OP_EXTRACT && !fr->ref.have_extract)) continue;
         memset(&ti, 0, sizeof(ti));
-        snprintf(ti.group, sizeof(ti.group), "corpus");
-        snprintf(ti.item, sizeof(ti.item), "%s", in->name);
+        snprintf(ti.group, sizeof(ti.group), "%s", op_group(op));
+        snprintf(ti.item, sizeof(ti.item), "%s", fr->in->name);
         snprintf(ti.op, sizeof(ti.op), "%s", op_names[op]);
         ti.unit = UNIT_MBS;
-        ti.bytes = (double)(op <= OP_WALK ? in->len : out_len[op]);
+        ti.bytes = (double)(op == OP_WRITE_MIN || op == OP_WRITE_PRETTY ? fr->out_len[op] : fr->in->len);
         memset(jobs, 0, sizeof(jobs));
         for (c = 0; c < n_conts; c++) {
             ctx[c].op = op;
             ctx[c].a = conts[c].dom;
-            ctx[c].loop = loop[c];
-            ctx[c].hold = hold[c];
-            ctx[c].in = in;
-            jobs[c].ok = !notes[c][op][0];
-            memcpy(jobs[c].note, notes[c][op], NOTE_MAX);
+            ctx[c].loop = fr->loop[c];
+            ctx[c].hold = fr->hold[c];
+            ctx[c].in = fr->in;
+            jobs[c].ok = !fr->notes[c][op][0];
+            memcpy(jobs[c].note, fr->notes[c][op], NOTE_MAX);
             jobs[c].run = run_corpus;
             jobs[c].ctx = &ctx[c];
         }
         bench_run_task(&ti, jobs);
     }
+}
 
-    if (memory && in->dat) measure_memory(in, &ref, usable);
-
-    for (c = 0; c < n_conts; c++) {
-        if (!conts[c].dom || !hold[c]) continue;
-        if (parsed[c]) conts[c].dom->free_doc(hold[c]);
-        conts[c].dom->destroy(hold[c]);
-        conts[c].dom->destroy(loop[c]);
+static void bench_file(input *in, bool memory) {
+    static file_run fr; /* large (the notes): not on the stack */
+    size_t c;
+    int op;
+    memset(&fr, 0, sizeof(fr));
+    fr.in = in;
+    if (!load(in)) {
+        for (c = 0; c < n_conts; c++)
+            for (op = 0; op < OP_COUNT; op++) bench_set_note(fr.notes[c][op], "cannot read %s", in->path);
     }
-    tyjson_doc_free(ref.doc);
+    setup_reference(in, &fr.ref);
+    for (c = 0; c < n_conts && in->dat; c++) check_contender(&fr, c);
+    run_file_tasks(&fr);
+    if (memory && in->dat && !bench_corpus_avx2) measure_memory(in, &fr.ref, fr.usable);
+    for (c = 0; c < n_conts; c++) {
+        if (!conts[c].dom || !fr.hold[c]) continue;
+        if (fr.parsed[c]) conts[c].dom->free_doc(fr.hold[c]);
+        conts[c].dom->destroy(fr.hold[c]);
+        conts[c].dom->destroy(fr.loop[c]);
+    }
+    tyjson_doc_free(fr.ref.doc);
     unload(in);
 }
 
 void corpus_run_all(bool memory) {
     size_t f;
-    if (!bench_group_selected("corpus")) return;
+    int op;
+    bool any = false;
+    for (op = 0; op < OP_COUNT; op++) any |= op_wanted(op);
+    if (!any) return;
     for (f = 0; f < n_inputs; f++) {
         fprintf(stderr, "    %s\n", inputs[f].name);
         bench_file(&inputs[f], memory);

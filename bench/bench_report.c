@@ -25,7 +25,8 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-static const char *const group_order[] = {"kissjson", "photoalbum", "kudos", "boon", "json0", "corpus"};
+static const char *const group_order[] = {"kissjson", "photoalbum", "kudos",   "boon",
+                                          "json0",    "corpus",     "extract", "corpus-avx2"};
 #define N_GROUPS (sizeof(group_order) / sizeof(group_order[0]))
 
 static const char *group_title(const char *g) {
@@ -35,6 +36,10 @@ static const char *group_title(const char *g) {
     if (!strcmp(g, "boon")) return "Boon serialize (d)";
     if (!strcmp(g, "json0")) return "JSON0: one round of 1,048,576 messages into one buffer (e)";
     if (!strcmp(g, "corpus")) return "Corpus: DOM parse, walk, write";
+    if (!strcmp(g, "extract"))
+        return "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped";
+    if (!strcmp(g, "corpus-avx2"))
+        return "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)";
     return g;
 }
 
@@ -150,6 +155,16 @@ static const char *compiler(void) {
 #endif
 }
 
+/* simdjson's run-time kernel choice in this process (the forks make the
+ * same choice; the AVX2 pass forces haswell), or "-" without simdjson. */
+static const char *simdjson_kernel(void) {
+#ifdef BENCH_HAVE_SIMDJSON
+    return bench_simdjson_kernel();
+#else
+    return "-";
+#endif
+}
+
 void report_machine(FILE *fp, bool md) {
     char model[256], flags[256];
     struct utsname u;
@@ -165,7 +180,8 @@ void report_machine(FILE *fp, bool md) {
             cfg.cold_reps);
     fprintf(fp, "%scontenders:", md ? "- " : "");
     for (c = 0; c < n_conts; c++) fprintf(fp, " %s %s%s", conts[c].name, conts[c].version, c + 1 < n_conts ? "," : "");
-    fprintf(fp, "\n");
+    fprintf(fp, "\n%ssimdjson kernel: %s (its run-time choice; the AVX2 pass forces haswell)\n", md ? "- " : "",
+            simdjson_kernel());
 }
 
 /* ----------------------------------------------------------------------------
@@ -327,6 +343,9 @@ static bool has_alloc(const run_results *rr) {
 
 /* The rows: every warm task of the scenarios, and the corpus parses. */
 static bool alloc_task(const task_info *ti) {
+    /* the validate, extract and AVX2 rows have no memory pass */
+    if (!strcmp(ti->group, "validate") || !strcmp(ti->group, "extract") || !strcmp(ti->group, "corpus-avx2"))
+        return false;
     return !ti->cold && (strcmp(ti->group, "corpus") != 0 || strcmp(ti->op, "parse") == 0);
 }
 
@@ -401,36 +420,99 @@ static void print_alloc(const run_results *rr) {
     }
 }
 
+/* The task of `group`, `item`, `op`, or NULL. */
+static const task_result *task_of(const run_results *rr, const char *group, const char *item, const char *op) {
+    size_t t;
+    for (t = 0; t < rr->n_tasks; t++)
+        if (!strcmp(rr->tasks[t].info.group, group) && !strcmp(rr->tasks[t].info.item, item) &&
+            !strcmp(rr->tasks[t].info.op, op))
+            return &rr->tasks[t];
+    return NULL;
+}
+
+/* tyjson's parse time over its validate time for a validate row (> 1:
+ * validating is faster), or 0 when either is unknown. */
+static double validate_gain(const run_results *rr, const task_result *v) {
+    int ty = cont_index("tyjson");
+    const task_result *p = task_of(rr, "corpus", v->info.item, "parse");
+    if (ty < 0 || !p || !p->cell[ty].ok || !v->cell[ty].ok) return 0;
+    return p->cell[ty].med / v->cell[ty].med;
+}
+
+static void print_validate(const run_results *rr) {
+    size_t t;
+    int ty = cont_index("tyjson");
+    geo g = {0, 0};
+    bool header = false;
+    for (t = 0; t < rr->n_tasks && ty >= 0; t++) {
+        const task_result *tr = &rr->tasks[t];
+        const task_result *p = task_of(rr, "corpus", tr->info.item, "parse");
+        char v[32], pa[32];
+        double gain;
+        if (strcmp(tr->info.group, "validate") != 0) continue;
+        if (!header) {
+            printf("\n== Validate only (structure + UTF-8, no document): tyjson_validate vs tyjson's own DOM parse, "
+                   "MB/s; peers n/a (no validate-only API)\n%-36s %15s %15s %15s\n",
+                   "", "validate", "parse", "validate/parse");
+            header = true;
+        }
+        gain = validate_gain(rr, tr);
+        geo_add(&g, gain);
+        if (tr->cell[ty].ok) fmt_num(v, sizeof(v), shown(&tr->info, tr->cell[ty].med));
+        else snprintf(v, sizeof(v), "n/a");
+        if (p && p->cell[ty].ok) fmt_num(pa, sizeof(pa), shown(&p->info, p->cell[ty].med));
+        else snprintf(pa, sizeof(pa), "n/a");
+        printf("%-36.36s %15s %15s", tr->info.item, v, pa);
+        if (gain > 0) printf(" %15.2f\n", gain);
+        else printf(" %15s\n", "-");
+    }
+    if (g.n) printf("%-36s %15s %15s %15.2f\n", "geometric mean", "", "", geo_get(&g));
+}
+
+/* One headline line: geometric means over the rows of `group` (of `op`
+ * only, when not NULL). */
+static void headline_line(const run_results *rr, const char *label, const char *group, const char *op) {
+    size_t t;
+    int yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    geo gb = {0, 0}, gy = {0, 0}, gs = {0, 0};
+    int rows = 0, wins = 0;
+    char b[16], y[16], s[16];
+    for (t = 0; t < rr->n_tasks; t++) {
+        const task_result *tr = &rr->tasks[t];
+        if (strcmp(tr->info.group, group) != 0 || (op && strcmp(tr->info.op, op) != 0)) continue;
+        rows++;
+        geo_add(&gb, speedup(tr, best_of(tr, true)));
+        geo_add(&gy, speedup(tr, yy));
+        geo_add(&gs, speedup(tr, sj));
+        if (best_of(tr, false) == cont_index("tyjson")) wins++;
+    }
+    if (!rows) return;
+    snprintf(b, sizeof(b), gb.n ? "%.2f" : "-", geo_get(&gb));
+    snprintf(y, sizeof(y), gy.n ? "%.2f" : "-", geo_get(&gy));
+    snprintf(s, sizeof(s), gs.n ? "%.2f" : "-", geo_get(&gs));
+    printf("%-20s %11s %11s %11s %6d  %d of %d\n", label, b, y, s, rows, wins, rows);
+}
+
 static void print_headline(const run_results *rr) {
     size_t g, t;
-    int yy = cont_index("yyjson"), sj = cont_index("simdjson");
+    geo gv = {0, 0};
     printf("\n== headline: geometric mean per group of (peer's time / tyjson's time): above 1, tyjson is faster\n");
-    printf("%-12s %11s %11s %11s %6s  %s\n", "group", "vs best", "vs yyjson", "vs simdjson", "rows", "tyjson wins");
+    printf("%-20s %11s %11s %11s %6s  %s\n", "group", "vs best", "vs yyjson", "vs simdjson", "rows", "tyjson wins");
     for (g = 0; g < N_GROUPS; g++) {
-        geo gb = {0, 0}, gy = {0, 0}, gs = {0, 0};
-        int rows = 0, wins = 0;
-        char b[16], y[16], s[16];
-        for (t = 0; t < rr->n_tasks; t++) {
-            const task_result *tr = &rr->tasks[t];
-            if (strcmp(tr->info.group, group_order[g]) != 0) continue;
-            rows++;
-            geo_add(&gb, speedup(tr, best_of(tr, true)));
-            geo_add(&gy, speedup(tr, yy));
-            geo_add(&gs, speedup(tr, sj));
-            if (best_of(tr, false) == cont_index("tyjson")) wins++;
-        }
-        if (!rows) continue;
-        snprintf(b, sizeof(b), gb.n ? "%.2f" : "-", geo_get(&gb));
-        snprintf(y, sizeof(y), gy.n ? "%.2f" : "-", geo_get(&gy));
-        snprintf(s, sizeof(s), gs.n ? "%.2f" : "-", geo_get(&gs));
-        printf("%-12s %11s %11s %11s %6d  %d of %d\n", group_order[g], b, y, s, rows, wins, rows);
+        headline_line(rr, group_order[g], group_order[g], NULL);
+        /* the DOM parse per kernel choice: what issue 12's targets are about */
+        if (!strcmp(group_order[g], "corpus")) headline_line(rr, "corpus parse", "corpus", "parse");
     }
+    for (t = 0; t < rr->n_tasks; t++)
+        if (!strcmp(rr->tasks[t].info.group, "validate")) geo_add(&gv, validate_gain(rr, &rr->tasks[t]));
+    if (gv.n) printf("%-20s tyjson validate / tyjson parse speed: %.2f over %d files\n", "validate", geo_get(&gv), gv.n);
 }
 
 void report_terminal(const run_results *rr) {
     size_t g, i;
     for (g = 0; g < N_GROUPS; g++)
         if (has_group(rr, group_order[g])) print_group(rr, group_order[g]);
+    print_validate(rr);
     print_memory(rr);
     print_alloc(rr);
     print_headline(rr);
@@ -514,6 +596,8 @@ static void write_json(const run_results *rr, FILE *fp) {
     json_str(fp, u.release);
     fprintf(fp, ", \"arch\": ");
     json_str(fp, u.machine);
+    fprintf(fp, ", \"simdjson_kernel\": ");
+    json_str(fp, simdjson_kernel());
     fprintf(fp, "},\n  \"config\": {\"mode\": \"%s\", \"forks\": %d, \"samples_per_fork\": %d, \"warmup_samples\": %d, "
                 "\"sample_seconds\": %g, \"cold_processes\": %d, \"clock\": \"CLOCK_THREAD_CPUTIME_ID\", "
                 "\"mem_steady_ops\": %d, \"mem_steady_warmup\": %d},\n",

@@ -11,6 +11,34 @@
 #include <string.h>
 
 /* ----------------------------------------------------------------------------
+ * MARK: - Extraction checksum
+ * ------------------------------------------------------------------------- */
+#define MIX_MUL 0x9E3779B97F4A7C15ull
+
+/* Eight bytes at a time (the cost stays small next to the extraction it
+ * checks); the length goes in too, so that "ab" + "c" differs from "a" + "bc". */
+static uint64_t mix_bytes(uint64_t h, const char *s, size_t len) {
+    size_t i = 0;
+    uint64_t w;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&w, s + i, 8);
+        h = (h ^ w) * MIX_MUL;
+        h ^= h >> 29;
+    }
+    w = 0;
+    if (i < len) memcpy(&w, s + i, len - i);
+    h = (h ^ w ^ ((uint64_t)len << 56)) * MIX_MUL;
+    return h ^ (h >> 29);
+}
+
+void bench_extract_add(bench_extract *x, uint64_t id, const char *text, size_t text_len, const char *name,
+                       size_t name_len, int64_t retweet_count) {
+    x->count++;
+    x->numbers = (x->numbers ^ id) * MIX_MUL + (uint64_t)retweet_count;
+    x->strings = mix_bytes(mix_bytes(x->strings, text, text_len), name, name_len);
+}
+
+/* ----------------------------------------------------------------------------
  * MARK: - Counting allocator
  * ------------------------------------------------------------------------- */
 #define CNT_HDR 16 /* keeps the caller's block aligned like malloc's */

@@ -67,6 +67,19 @@ typedef enum bench_write_mode {
     BENCH_WRITE_PRETTY = 1 /* 2-space indent where the library can choose */
 } bench_write_mode;
 
+/* What an extraction saw: the statuses, and a checksum over the values
+ * (equal across libraries when they read the same values). */
+#define BENCH_EXTRACT_PADDING 64
+typedef struct bench_extract {
+    uint64_t count;
+    uint64_t numbers; /* mix of the ids and retweet counts */
+    uint64_t strings; /* mix of the texts' and names' bytes and lengths */
+} bench_extract;
+
+/* Adds one status's values (strings unescaped, not NUL-terminated). */
+void bench_extract_add(bench_extract *x, uint64_t id, const char *text, size_t text_len, const char *name,
+                       size_t name_len, int64_t retweet_count);
+
 typedef struct bench_adapter {
     const char *name;    /* short column name, such as "yyjson" */
     const char *version; /* library version, or "" when unknown */
@@ -88,7 +101,18 @@ typedef struct bench_adapter {
     /* Parses with a counting allocator and frees the result; NULL when the
      * library takes no allocator. Not timed. */
     bool (*measure_mem)(const char *dat, size_t len, bench_mem *out);
+    /* Typed extraction (the corpus "extract" rows): for each element of the
+     * top-level "statuses" array, in order, reads id, text, user.screen_name
+     * and retweet_count and passes them to bench_extract_add; everything
+     * else is skipped as the library skips best. False when a field is
+     * missing or of another type. dat[len .. len + BENCH_EXTRACT_PADDING)
+     * is readable (zero bytes), which simdjson On-Demand needs. NULL: n/a. */
+    bool (*extract)(void *st, const char *dat, size_t len, bench_extract *out);
 } bench_adapter;
+
+/* The kernel simdjson runs in this process (its active implementation:
+ * "icelake", "haswell", "fallback"...); simdjson_dom.cpp. */
+const char *bench_simdjson_kernel(void);
 
 /* ----------------------------------------------------------------------------
  * Counting allocator (bench.c), usable by any library that takes malloc /

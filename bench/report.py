@@ -14,7 +14,7 @@ import math
 import os
 import sys
 
-GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus"]
+GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus", "extract", "corpus-avx2"]
 TITLES = {
     "kissjson": "KissJson micro-POJOs (a)",
     "photoalbum": "PhotoAlbum, 165 KB POJO graph (b)",
@@ -22,7 +22,10 @@ TITLES = {
     "boon": "Boon serialize (d)",
     "json0": "JSON0: one round of 1,048,576 messages into one buffer (e)",
     "corpus": "Corpus: DOM parse, walk, write",
+    "extract": "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped",
+    "corpus-avx2": "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)",
 }
+NO_ALLOC_GROUPS = ("validate", "extract", "corpus-avx2")  # rows without a memory pass
 CORPUS_OPS = ["parse", "parse+walk", "write-min", "write-pretty"]
 PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
@@ -88,6 +91,20 @@ class Run:
     def rows(self, group, op=None):
         return [t for t in self.tasks if t["group"] == group and (op is None or t["op"] == op)]
 
+    def task(self, group, item, op):
+        for t in self.tasks:
+            if (t["group"], t["item"], t["op"]) == (group, item, op):
+                return t
+        return None
+
+    def validate_gain(self, v):
+        """tyjson's parse time over its validate time for a validate row (> 1:
+        validating is faster), 0 when either is unknown."""
+        p = self.task("corpus", v["item"], "parse")
+        if p is None or not self.ok(p, "tyjson") or not self.ok(v, "tyjson"):
+            return 0
+        return self.med(p, "tyjson") / self.med(v, "tyjson")
+
     def mem_find(self, metric, cont, item, group=None, op=None):
         for r in self.mem:
             if r["metric"] == metric and r["contender"] == cont and r["item"] == item and \
@@ -129,6 +146,23 @@ def md_group(run, g):
                 cells[-1] += " (%.2f)" % run.speedup(t, c)
         cells += [ratio(run.speedup(t, peer)) for peer in (run.best(t, True), "yyjson", "simdjson")]
         out.append(md_row("%s %s" % (t["item"], t["op"]), cells))
+    return "".join(out)
+
+def md_validate(run):
+    rows = run.rows("validate")
+    if not rows:
+        return ""
+    out = ["\n### Validate only (structure + UTF-8, no document)\n\n`tyjson_validate` against tyjson's own DOM "
+           "parse of the same file, MB/s (median); the peers have no validate-only API (n/a)\n\n",
+           table_head("file", ("validate", "parse", "validate/parse"))]
+    for t in rows:
+        p = run.task("corpus", t["item"], "parse")
+        v = fmt_num(run.shown(t, run.med(t, "tyjson"))) if run.ok(t, "tyjson") else "n/a"
+        pa = fmt_num(run.shown(p, run.med(p, "tyjson"))) if p and run.ok(p, "tyjson") else "n/a"
+        out.append(md_row(t["item"], [v, pa, ratio(run.validate_gain(t))]))
+    m = geo_mean([run.validate_gain(t) for t in rows])
+    if m is not None:
+        out.append(md_row("geometric mean", ["", "", "%.2f" % m]))
     return "".join(out)
 
 def md_memory(run):
@@ -193,7 +227,8 @@ def md_alloc(run):
            "after %d more (corpus: the second parse on the same state). *Peak*: the most bytes live at once among "
            "the blocks requested during one operation. K = KiB.\n"
            % (cfg.get("mem_steady_ops", 20), cfg.get("mem_steady_warmup", 5))]  # (older JSON lacks the keys)
-    rows = [t for t in run.tasks if not t["cold"] and (t["group"] != "corpus" or t["op"] == "parse")]
+    rows = [t for t in run.tasks if not t["cold"] and t["group"] not in NO_ALLOC_GROUPS and
+            (t["group"] != "corpus" or t["op"] == "parse")]
     for title, m1, m2, first_bytes in ALLOC_KINDS:
         out.append("\n%s%s\n\n" % (title[0].upper(), title[1:]) + table_head("", run.conts))
         for t in rows:
@@ -217,10 +252,20 @@ def md_machine(doc):
     return ("- cpu: %s (%d logical cores; %s)\n- compiler: %s; system: %s %s %s\n"
             "- mode: %s: %d process(es) x %d sample(s) of >= %.0f ms per cell, %d warm-up sample(s), thread CPU "
             "time, contenders interleaved; cold: %d fresh process(es) per cell\n- contenders:%s\n"
+            "- simdjson kernel: %s (its run-time choice; the AVX2 pass forces haswell)\n"
             % (m["cpu"], m["logical_cores"], m["cpu_flags"] or "no SIMD flags found", m["compiler"], m["system"],
                m["kernel"], m["arch"], cfg["mode"], cfg["forks"], cfg["samples_per_fork"],
                cfg["sample_seconds"] * 1e3, cfg["warmup_samples"], cfg["cold_processes"],
-               ",".join(" %s %s" % (c["name"], c["version"]) for c in doc["contenders"])))
+               ",".join(" %s %s" % (c["name"], c["version"]) for c in doc["contenders"]),
+               m.get("simdjson_kernel", "-")))  # (older JSON lacks it)
+
+def headline_row(run, label, rows):
+    line = "| %s |" % label
+    for peer in (None, "yyjson", "simdjson"):
+        m = geo_mean([run.speedup(t, run.best(t, True) if peer is None else peer) for t in rows])
+        line += " %.2f |" % m if m is not None else " - |"
+    wins = sum(1 for t in rows if run.best(t, False) == "tyjson" and "tyjson" in run.conts)
+    return line + " %d of %d |\n" % (wins, len(rows))
 
 def write_md(run, prefix):
     doc = run.doc
@@ -232,12 +277,17 @@ def write_md(run, prefix):
         rows = run.rows(g)
         if not rows:
             continue
-        line = "| %s |" % g
-        for peer in (None, "yyjson", "simdjson"):
-            m = geo_mean([run.speedup(t, run.best(t, True) if peer is None else peer) for t in rows])
-            line += " %.2f |" % m if m is not None else " - |"
-        wins = sum(1 for t in rows if run.best(t, False) == "tyjson" and "tyjson" in run.conts)
-        out.append(line + " %d of %d |\n" % (wins, len(rows)))
+        out.append(headline_row(run, g, rows))
+        if g == "corpus":  # the DOM parse per kernel choice: what issue 12's targets are about
+            out.append(headline_row(run, "corpus parse", run.rows(g, "parse")))
+    if run.rows("corpus-avx2"):
+        out.append("\n`corpus parse`: the DOM parse rows, each library on its run-time kernel (simdjson: %s); "
+                   "`corpus-avx2`: the same parses with tyjson and simdjson forced to their AVX2 kernels.\n"
+                   % run.doc["machine"].get("simdjson_kernel", "-"))
+    gain = geo_mean([run.validate_gain(t) for t in run.rows("validate")])
+    if gain is not None:
+        out.append("\nValidate only: tyjson_validate is %.2fx tyjson's own parse (geometric mean over %d files).\n"
+                   % (gain, len(run.rows("validate"))))
     out.append("\n## Results\n")
     for g in GROUPS:
         if not run.rows(g):
@@ -245,12 +295,15 @@ def write_md(run, prefix):
         out.append(md_group(run, g))
         if g == "corpus":
             out.append("\n![parse](%s-corpus-parse.svg)\n![write](%s-corpus-write-min.svg)\n" % (prefix, prefix))
+            out.append(md_validate(run))
         else:
             out.append("\n![%s](%s-%s.svg)\n" % (g, prefix, g))
     out.append(md_memory(run))
     out.append(md_alloc(run))
     out.append("\n## Not measured (n/a)\n\n")
     for t in run.tasks:
+        if t["group"] == "validate":  # the peers' n/a is by design, said above the table
+            continue
         for c in run.conts:
             cell = t["cells"][c]
             if not cell["ok"] and cell.get("note"):

@@ -357,15 +357,16 @@ static jstr czech_text(arena *a, rng *r, size_t chars, size_t two_byte) {
 typedef struct out {
     sbuf b;
     bool pretty;
+    int indent; /* spaces per level when pretty; 0 means 2 */
     int depth;
     bool after_key;
     bool first[64];
 } out;
 
 static void newline(out *o) {
-    int i;
+    int i, n = o->depth * (o->indent ? o->indent : 2);
     sb_putc(&o->b, '\n');
-    for (i = 0; i < o->depth; i++) sb_put(&o->b, "  ", 2);
+    for (i = 0; i < n; i++) sb_putc(&o->b, ' ');
 }
 
 static void item(out *o) {
@@ -1259,6 +1260,257 @@ char *scen_file_text(const scen_data *d, scen_file f, size_t *len) {
     case SF_J0_ENTITY_STRINGIFIED: write_entity(&o, &d->entity, true); break;
     default: return NULL;
     }
+    if (o.b.oom || !o.b.p) {
+        free(o.b.p);
+        return NULL;
+    }
+    if (len) *len = o.b.len;
+    return o.b.p;
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Corpus-style documents (scen_doc)
+ * ------------------------------------------------------------------------- */
+static const char *const doc_names[SD_COUNT] = {"generated-config.json", "generated-text.json"};
+
+const char *scen_doc_name(scen_doc d) { return (unsigned)d < SD_COUNT ? doc_names[d] : NULL; }
+
+static void kv_str(out *o, const char *k, const char *v) {
+    key(o, k);
+    item(o);
+    raw_str(&o->b, v, strlen(v));
+}
+
+static void kv_int(out *o, const char *k, int64_t v) {
+    key(o, k);
+    w_int(o, v);
+}
+
+static void kv_bool(out *o, const char *k, bool v) {
+    key(o, k);
+    w_bool(o, v);
+}
+
+/* A decimal with `dec` digits after the point, as config files write them. */
+static void kv_fixed(out *o, const char *k, unsigned whole, unsigned frac, int dec) {
+    char buf[32];
+    key(o, k);
+    item(o);
+    snprintf(buf, sizeof(buf), "%u.%0*u", whole, dec, frac);
+    sb_puts(&o->b, buf);
+}
+
+static void open_key(out *o, const char *k, char c) {
+    key(o, k);
+    open_(o, c);
+}
+
+/* ---- the configuration ------------------------------------------------- */
+static const char *const cfg_regions[] = {"eu-west-1", "eu-central-1", "us-east-1", "us-west-2", "ap-south-1"};
+static const char *const cfg_levels[] = {"debug", "info", "warn", "error"};
+static const char *const cfg_protos[] = {"tcp", "udp", "http", "grpc"};
+
+static void config_port(out *o, rng *r, int k) {
+    static const char *const names[] = {"http", "https", "metrics", "admin"};
+    unsigned port = 1024 + below(r, 60000);
+    unsigned proto = below(r, 4);
+    open_(o, '{');
+    kv_str(o, "name", names[k % 4]);
+    kv_int(o, "port", port);
+    kv_str(o, "protocol", cfg_protos[proto]);
+    close_(o, '}');
+}
+
+static void config_resources(out *o, rng *r) {
+    unsigned mem = 64u << below(r, 6), cpu = below(r, 100);
+    unsigned lim_mem = mem * 2, lim_cpu = 1 + below(r, 8);
+    open_key(o, "resources", '{');
+    open_key(o, "requests", '{');
+    kv_fixed(o, "cpu", 0, cpu, 2);
+    kv_int(o, "memory_mb", mem);
+    close_(o, '}');
+    open_key(o, "limits", '{');
+    kv_int(o, "cpu", lim_cpu);
+    kv_int(o, "memory_mb", lim_mem);
+    close_(o, '}');
+    close_(o, '}');
+}
+
+static void config_health(out *o, rng *r) {
+    unsigned interval = 5 + below(r, 26), timeout = 1 + below(r, 5), retries = 1 + below(r, 5);
+    open_key(o, "health", '{');
+    kv_str(o, "path", "/healthz");
+    kv_int(o, "interval_s", interval);
+    kv_int(o, "timeout_s", timeout);
+    kv_int(o, "retries", retries);
+    close_(o, '}');
+}
+
+static void config_service(out *o, rng *r, int i) {
+    char name[32], image[64];
+    unsigned replicas = 1 + below(r, 9), level = below(r, 4), region = below(r, 5);
+    unsigned n_ports = 1 + below(r, 3), major = below(r, 4), minor = below(r, 20), enabled = below(r, 8);
+    int k;
+    snprintf(name, sizeof(name), "svc-%04d", i);
+    snprintf(image, sizeof(image), "registry.local/%s:%u.%u", name, major, minor);
+    open_key(o, name, '{');
+    kv_bool(o, "enabled", enabled != 0);
+    kv_int(o, "replicas", replicas);
+    kv_str(o, "image", image);
+    config_resources(o, r);
+    open_key(o, "ports", '[');
+    for (k = 0; k < (int)n_ports; k++) config_port(o, r, k);
+    close_(o, ']');
+    open_key(o, "env", '{');
+    kv_str(o, "LOG_LEVEL", cfg_levels[level]);
+    kv_str(o, "REGION", cfg_regions[region]);
+    kv_bool(o, "TRACING", level < 2);
+    close_(o, '}');
+    config_health(o, r);
+    close_(o, '}');
+}
+
+/* {"schema": ..., "clusters": {"c-N": {"services": {"svc-NNNN": {...}}}}}:
+ * the members of a service sit four levels deep and their small objects
+ * five and six, so each line is mostly indentation. */
+static void build_config_doc(out *o) {
+    rng r = {0xC0FF1C0DEull};
+    int c, s, svc = 0;
+    o->pretty = true;
+    o->indent = 4;
+    open_(o, '{');
+    kv_str(o, "schema", "tyjson.bench/config-1");
+    kv_int(o, "revision", 42);
+    open_key(o, "clusters", '{');
+    for (c = 0; c < 6; c++) {
+        char name[16];
+        snprintf(name, sizeof(name), "cluster-%d", c);
+        open_key(o, name, '{');
+        kv_str(o, "region", cfg_regions[c % 5]);
+        open_key(o, "services", '{');
+        for (s = 0; s < 60; s++) config_service(o, &r, svc++);
+        close_(o, '}');
+        close_(o, '}');
+    }
+    close_(o, '}');
+    close_(o, '}');
+    sb_putc(&o->b, '\n');
+}
+
+/* ---- the text records ---------------------------------------------------- */
+/* Words of several scripts: Latin with accents (partly ASCII), Greek and
+ * Cyrillic (2-byte letters), CJK (3-byte), emoji (4-byte). */
+static const char *const intl_words[] = {
+    "caf\xc3\xa9", "na\xc3\xafve", "\xc3\xbc" "ber", "se\xc3\xb1or", "fa\xc3\xa7" "ade", "\xc3\xa5ngstr\xc3\xb6m",
+    "\xce\xbb\xcf\x8c\xce\xb3\xce\xbf\xcf\x82", "\xce\xb8\xce\xac\xce\xbb\xce\xb1\xcf\x83\xcf\x83\xce\xb1",
+    "\xce\xba\xcf\x8c\xcf\x83\xce\xbc\xce\xbf\xcf\x82",
+    "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xb2\xd0\xb5\xd1\x82", "\xd0\xbc\xd0\xb8\xd1\x80",
+    "\xd0\xba\xd0\xbd\xd0\xb8\xd0\xb3\xd0\xb0", "\xe6\x9d\xb1\xe4\xba\xac", "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e",
+    "\xe4\xb8\xad\xe6\x96\x87", "\xed\x95\x9c\xea\xb5\xad\xec\x96\xb4", "\xf0\x9f\x98\x80", "\xf0\x9f\x9a\x80",
+    "\xf0\x9f\x8c\x8d",
+};
+#define N_INTL (sizeof(intl_words) / sizeof(intl_words[0]))
+
+typedef struct text_gen {
+    rng r;
+    size_t non_ascii; /* non-ASCII bytes written so far */
+} text_gen;
+
+static size_t count_high(const char *s) {
+    size_t n = 0;
+    for (; *s; s++) n += (unsigned char)*s >= 0x80;
+    return n;
+}
+
+/* Words until `len` bytes: a non-ASCII word mostly while the document's
+ * non-ASCII share is below 20%, rarely above, so that the share settles
+ * there whatever the field; now and then a line break or a quote (escaped
+ * when written). */
+static void intl_text(text_gen *g, size_t doc_len, sbuf *b, size_t len) {
+    size_t start = b->len, high = 0;
+    while (b->len - start < len) {
+        unsigned pick = below(&g->r, 100), which = below(&g->r, 1000), extra = below(&g->r, 40);
+        bool below_target = (g->non_ascii + high) * 100 < 20 * (doc_len + b->len - start);
+        const char *w = pick < (below_target ? 80u : 8u) ? intl_words[which % N_INTL] : lorem[which % N_LOREM];
+        if (b->len > start) sb_putc(b, extra == 0 ? '\n' : ' ');
+        if (extra == 1) sb_putc(b, '"');
+        sb_puts(b, w);
+        high += count_high(w);
+    }
+}
+
+static void kv_text(out *o, text_gen *g, const char *k, size_t len) {
+    sbuf t = {0};
+    intl_text(g, o->b.len, &t, len);
+    if (t.oom) o->b.oom = true;
+    key(o, k);
+    item(o);
+    raw_str(&o->b, t.p ? t.p : "", t.len);
+    g->non_ascii += t.p ? count_high(t.p) : 0;
+    free(t.p);
+}
+
+static void text_user(out *o, text_gen *g, int i) {
+    char handle[32];
+    int64_t uid = (int64_t)(next(&g->r) >> 34);
+    snprintf(handle, sizeof(handle), "user_%05d", i * 7 % 10007);
+    open_key(o, "user", '{');
+    kv_int(o, "id", uid);
+    kv_text(o, g, "name", 12 + below(&g->r, 12));
+    kv_str(o, "screen_name", handle);
+    kv_text(o, g, "description", 40 + below(&g->r, 120));
+    kv_int(o, "followers_count", below(&g->r, 100000));
+    close_(o, '}');
+}
+
+static void text_status(out *o, text_gen *g, int i) {
+    static const char *const langs[] = {"en", "fr", "el", "ru", "ja", "zh", "ko", "es"};
+    char when[40];
+    int64_t id = 505874924095815681LL + (int64_t)i * 1987 + (int64_t)below(&g->r, 1000);
+    unsigned lang = below(&g->r, 8), minute = below(&g->r, 60 * 24), rts = below(&g->r, 5000);
+    snprintf(when, sizeof(when), "2026-11-%02d %02u:%02u:00 +0000", 1 + i % 28, minute / 60, minute % 60);
+    open_(o, '{');
+    kv_int(o, "id", id);
+    kv_str(o, "created_at", when);
+    kv_text(o, g, "text", 60 + below(&g->r, 220));
+    kv_str(o, "lang", langs[lang]);
+    text_user(o, g, i);
+    kv_text(o, g, "body", 300 + below(&g->r, 1200));
+    kv_int(o, "retweet_count", rts);
+    kv_int(o, "favorite_count", below(&g->r, 20000));
+    open_key(o, "tags", '[');
+    {
+        unsigned n = below(&g->r, 4), k;
+        for (k = 0; k < n; k++) {
+            unsigned w = below(&g->r, N_INTL);
+            item(o);
+            raw_str(&o->b, intl_words[w], strlen(intl_words[w]));
+            g->non_ascii += count_high(intl_words[w]);
+        }
+    }
+    close_(o, ']');
+    close_(o, '}');
+}
+
+static void build_text_doc(out *o) {
+    text_gen g = {{0x7E47C0DEull}, 0};
+    int i;
+    open_(o, '{');
+    open_key(o, "statuses", '[');
+    for (i = 0; i < 340; i++) text_status(o, &g, i);
+    close_(o, ']');
+    open_key(o, "search_metadata", '{');
+    kv_int(o, "count", 340);
+    kv_str(o, "query", "tyjson");
+    close_(o, '}');
+    close_(o, '}');
+}
+
+char *scen_doc_text(scen_doc d, size_t *len) {
+    out o = {0};
+    if (d == SD_CONFIG) build_config_doc(&o);
+    else if (d == SD_TEXT) build_text_doc(&o);
+    else return NULL;
     if (o.b.oom || !o.b.p) {
         free(o.b.p);
         return NULL;

@@ -105,6 +105,29 @@ char *scen_file_text(const scen_data *d, scen_file f, size_t *len);
  * length, or 0 if it does not fit in cap. */
 size_t scen_j0_write(const j0_message *m, char *buf, size_t cap);
 
+/* Corpus-style documents the benchmark always parses, with or without
+ * ../shared/corpus, so that a fresh clone measures these shapes too (issue
+ * 12). Pure functions of fixed seeds; test_corpus_gen pins their SHA-256.
+ * - SD_CONFIG: generated-config.json, a pretty-printed configuration (a
+ *   4-space indent, many small objects nested up to six levels): more than
+ *   half of its bytes are indentation and newlines. About 500 KB.
+ * - SD_TEXT: generated-text.json, compact {"statuses":[...]} records shaped
+ *   like twitter.json's (id, text, user.screen_name, retweet_count among
+ *   others) with long string fields; about 20% of its bytes are non-ASCII
+ *   UTF-8 from several scripts (Latin accents, Greek, Cyrillic, CJK, 4-byte
+ *   emoji). About 500 KB. */
+typedef enum scen_doc {
+    SD_CONFIG,
+    SD_TEXT,
+    SD_COUNT
+} scen_doc;
+
+/* The document's file name ("generated-config.json"), NULL past the end. */
+const char *scen_doc_name(scen_doc d);
+/* Its text (malloc'd, NUL-terminated, *len without the NUL), or NULL when
+ * out of memory or past the end. */
+char *scen_doc_text(scen_doc d, size_t *len);
+
 /* SHA-256 (FIPS 180-4), incremental. */
 typedef struct scen_sha256 {
     uint32_t h[8];

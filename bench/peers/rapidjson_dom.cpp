@@ -5,6 +5,8 @@
  * RapidJSON may round doubles off by an ulp and fail the round-trip check.
  * Strings are copied into the document (no in-situ parsing).
  * Output: Writer / PrettyWriter (indent 2) into a new StringBuffer.
+ * Extraction: the same parse, then FindMember for each of the four fields
+ * of every status.
  */
 #include "../peers.h"
 
@@ -112,11 +114,42 @@ void free_text(void *, bench_text *text) {
     delete static_cast<rapidjson::StringBuffer *>(text->priv);
 }
 
+/* The member `key` of `obj`, or nullptr. */
+const rapidjson::Value *member(const rapidjson::Value &obj, const char *key) {
+    if (!obj.IsObject()) return nullptr;
+    rapidjson::Value::ConstMemberIterator it = obj.FindMember(key);
+    return it == obj.MemberEnd() ? nullptr : &it->value;
+}
+
+bool extract_status(const rapidjson::Value &st, bench_extract *out) {
+    const rapidjson::Value *id = member(st, "id"), *text = member(st, "text"), *user = member(st, "user");
+    const rapidjson::Value *name = user ? member(*user, "screen_name") : nullptr;
+    const rapidjson::Value *rts = member(st, "retweet_count");
+    if (!id || !id->IsUint64() || !text || !text->IsString() || !name || !name->IsString() || !rts ||
+        !rts->IsInt64())
+        return false;
+    bench_extract_add(out, id->GetUint64(), text->GetString(), text->GetStringLength(), name->GetString(),
+                      name->GetStringLength(), rts->GetInt64());
+    return true;
+}
+
+bool extract(void *, const char *dat, size_t len, bench_extract *out) {
+    rapidjson::Document doc;
+    doc.Parse<rapidjson::kParseFullPrecisionFlag>(dat, len);
+    if (doc.HasParseError()) return false;
+    const rapidjson::Value *arr = member(doc, "statuses");
+    if (!arr || !arr->IsArray()) return false;
+    for (const rapidjson::Value &st : arr->GetArray())
+        if (!extract_status(st, out)) return false;
+    return true;
+}
+
 } // namespace
 
 extern "C" const bench_adapter bench_adapter_rapidjson = {
     "rapidjson", RAPIDJSON_VERSION_STRING,
     "new Document per parse, Parse<kParseFullPrecisionFlag>(dat, len) (exact doubles), "
-    "strings copied; Writer / PrettyWriter(indent 2) into a new StringBuffer",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, nullptr,
+    "strings copied; Writer / PrettyWriter(indent 2) into a new StringBuffer; "
+    "extract: the same parse, then FindMember per field",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, nullptr, extract,
 };

@@ -2,7 +2,8 @@
  * yyjson adapter: yyjson_read_opts without YYJSON_READ_INSITU (yyjson then
  * copies the input, like tyjson), default flags (strict), libc allocation.
  * Pretty output uses YYJSON_WRITE_PRETTY_TWO_SPACES to match tyjson's
- * 2-space indent.
+ * 2-space indent. Extraction: the same parse, then yyjson_obj_get for each
+ * of the four fields of every status.
  */
 #include "../peers.h"
 
@@ -119,9 +120,40 @@ static bool measure_mem(const char *dat, size_t len, bench_mem *out) {
     return c.live == 0;
 }
 
+/* The value of `key` if it is of `type`, else NULL. */
+static yyjson_val *get_typed(yyjson_val *obj, const char *key, yyjson_type type) {
+    yyjson_val *v = yyjson_obj_get(obj, key);
+    return yyjson_get_type(v) == type ? v : NULL;
+}
+
+static bool extract_status(yyjson_val *st, bench_extract *out) {
+    yyjson_val *id = get_typed(st, "id", YYJSON_TYPE_NUM), *text = get_typed(st, "text", YYJSON_TYPE_STR);
+    yyjson_val *user = get_typed(st, "user", YYJSON_TYPE_OBJ);
+    yyjson_val *name = user ? get_typed(user, "screen_name", YYJSON_TYPE_STR) : NULL;
+    yyjson_val *rts = get_typed(st, "retweet_count", YYJSON_TYPE_NUM);
+    if (!yyjson_is_int(id) || !text || !name || !yyjson_is_int(rts)) return false;
+    bench_extract_add(out, id->uni.u64, yyjson_get_str(text), yyjson_get_len(text), yyjson_get_str(name),
+                      yyjson_get_len(name), (int64_t)rts->uni.u64); /* uint and sint share the bits */
+    return true;
+}
+
+static bool extract(void *st, const char *dat, size_t len, bench_extract *out) {
+    yyjson_doc *doc = yyjson_read_opts((char *)(uintptr_t)dat, len, 0, NULL, NULL);
+    yyjson_val *arr = get_typed(yyjson_doc_get_root(doc), "statuses", YYJSON_TYPE_ARR), *e;
+    yyjson_arr_iter it;
+    bool ok = arr != NULL;
+    (void)st;
+    if (ok) {
+        yyjson_arr_iter_init(arr, &it);
+        while (ok && (e = yyjson_arr_iter_next(&it))) ok = extract_status(e, out);
+    }
+    yyjson_doc_free(doc);
+    return ok;
+}
+
 const bench_adapter bench_adapter_yyjson = {
     "yyjson", YYJSON_VERSION_STRING,
     "yyjson_read_opts flags 0 (strict, input copied: no INSITU), libc allocator; "
-    "pretty = YYJSON_WRITE_PRETTY_TWO_SPACES",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem,
+    "pretty = YYJSON_WRITE_PRETTY_TWO_SPACES; extract: the same parse, then yyjson_obj_get per field",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem, extract,
 };
