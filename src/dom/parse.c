@@ -906,7 +906,8 @@ TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8
     const u8 *q = stop;
     while (q && *q == '\\') q = NEXT_TOKEN(*c);
     if (!q || *q != '"') return NULL;
-    tyjson__str_unesc u = tyjson__str_unescape(stop, c->end, (u8 *)(uintptr_t)stop, false);
+    /* the indexer has checked the UTF-8: decoding need not again */
+    tyjson__str_unesc u = tyjson__str_unescape_checked(stop, c->end, (u8 *)(uintptr_t)stop);
     if (u.err || u.src != q + 1) return NULL;
     *u.dst = 0;
     v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);

@@ -351,6 +351,11 @@ typedef struct tyjson__str_unesc {
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid);
 
+/** tyjson__str_unescape (strict) for bytes whose UTF-8 is known to be
+ *  valid (the structural indexer checked it): the same result without
+ *  checking it again. */
+tyjson__str_unesc tyjson__str_unescape_checked(const u8 *src, const u8 *end, u8 *dst);
+
 /**
  * Checks a string body from p (just after the opening quote) as
  * tyjson__str_unescape would decode it, writing nothing. On success err =
@@ -358,5 +363,8 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
  * error and its byte as tyjson__str_unescape reports them.
  */
 tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid);
+
+/** tyjson__str_skip (strict) for bytes whose UTF-8 is known to be valid. */
+tyjson__str_scan tyjson__str_skip_checked(const u8 *p, const u8 *end);
 
 #endif /* TYJSON_LEX_H */

@@ -258,7 +258,7 @@ TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
     if (!q || *q != '\\') return NULL;
     /* Escapes: checked from the first backslash, then the entries up to
      * the closing quote passed over. */
-    tyjson__str_scan r = tyjson__str_skip(q, t->end, false);
+    tyjson__str_scan r = tyjson__str_skip_checked(q, t->end); /* the indexer checks the UTF-8 */
     if (r.err) return NULL;
     while (q && q + 1 < r.stop) q = ix_token(t);
     (void)p;
