@@ -45,10 +45,14 @@ tyjson__read_res tyjson__skip_comments(const u8 *p, const u8 *end) {
 
 typedef struct walk {
     const tyjson__skip_opts *o;
+    const u8 *switch_at; /* past this byte an open container goes to the index */
     u64 *bits;
     usize cap_bits, lvl;
     u64 inl[INLINE_WORDS];
 } walk;
+
+/* The byte walk's status when a container runs past switch_at. */
+#define SWITCH_TO_INDEX TYJSON_E_SIZE
 
 /* Room for one more level: doubles the bits from the allocator. */
 static TYJSON__NOINLINE bool more_bits(walk *w) {
@@ -180,6 +184,7 @@ close:
 
 after:
     if (w->lvl == 0) return tyjson__read_ok(p);
+    if (unlikely(p > w->switch_at)) return tyjson__read_fail(p, SWITCH_TO_INDEX, TYJSON__EXPECT_NONE);
     r = tyjson__skip_ws_comments(p, end, comments);
     if (r.err) return r;
     p = r.pos;
@@ -204,24 +209,31 @@ after:
 static const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o);
 static bool ix_usable(u32 flags);
 
-/* Containers smaller than this are skipped byte by byte: the indexer's
- * first window and its setup cost more than they save. */
-#define IX_SKIP_MIN 256
+/* A container still open this many bytes after its start is skipped over
+ * the index from its start: below that, the indexer's setup and first
+ * window cost more than they save. */
+#define IX_SKIP_AFTER 512
 
-TYJSON__FIRST_USE
-tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
-    if ((*p == '{' || *p == '[') && o->end - p >= IX_SKIP_MIN && ix_usable(o->flags)) {
-        const u8 *q = ix_skip_container(p, o);
-        if (q) return tyjson__read_ok(q);
-    }
+static tyjson__read_res byte_walk(const u8 *p, const tyjson__skip_opts *o, const u8 *switch_at) {
     walk w;
     w.o = o;
+    w.switch_at = switch_at;
     w.bits = w.inl;
     w.cap_bits = INLINE_WORDS * 64;
     w.lvl = 0;
     tyjson__read_res r = walk_value(&w, p);
     if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
     return r;
+}
+
+TYJSON__FIRST_USE
+tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
+    const u8 *never = o->end;
+    if ((usize)(o->end - p) <= IX_SKIP_AFTER || !ix_usable(o->flags)) return byte_walk(p, o, never);
+    tyjson__read_res r = byte_walk(p, o, p + IX_SKIP_AFTER);
+    if (r.err != SWITCH_TO_INDEX) return r;
+    const u8 *q = ix_skip_container(p, o);
+    return q ? tyjson__read_ok(q) : byte_walk(p, o, never);
 }
 
 /* ----------------------------------------------------------------------------
@@ -344,16 +356,18 @@ static bool ix_usable(u32 flags) {
 }
 
 /* The indexed skip of the container at p: the byte after it, or NULL.
- * The first window is two blocks, each later one twice the one before, so
- * little past the container's end is classified. The indexer (4 KiB of
+ * The first window is eight blocks (the container is longer than
+ * IX_SKIP_AFTER), each later one twice the one before, so little past the
+ * container's end is classified. The indexer (4 KiB of
  * entries) is on the C stack: the binding decoder's arena never frees. */
 static TYJSON__NOINLINE const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o) {
     walk w;
     w.o = o;
+    w.switch_at = o->end;
     w.bits = w.inl;
     w.cap_bits = INLINE_WORDS * 64;
     w.lvl = 0;
-    const u8 *q = ix_walk(&w, p, 2, TYJSON_READ_BIGNUM_AS_RAW, false);
+    const u8 *q = ix_walk(&w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false);
     if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
     return q;
 }
@@ -363,6 +377,7 @@ TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_o
     if ((o->flags & ~handled) || !ix_usable(o->flags)) return false;
     walk w;
     w.o = o;
+    w.switch_at = o->end;
     w.bits = w.inl;
     w.cap_bits = INLINE_WORDS * 64;
     w.lvl = 0;

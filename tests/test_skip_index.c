@@ -1,0 +1,126 @@
+/* test_skip_index.c - the validating skip (read/syntax.h) over the
+ * structural index against the byte walk: on every container of the corpus
+ * files and of generated nests, clean and with single bytes corrupted, the
+ * skip must give the same status, position and expectation whichever path
+ * (and kernel) runs it. */
+#include "test.h"
+#include "read/syntax.h"
+#include "read/simd.h"
+
+static uint64_t rng = 0x51A7E5C0FFEEull;
+static uint64_t rnd(void) {
+    uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static tyjson__read_res skip_at(const u8 *p, const u8 *end, u32 flags, int level) {
+    tyjson_alloc alc = tyjson__alc_or_libc(NULL);
+    tyjson__skip_opts o = {end, flags, 0, TYJSON_DEFAULT_MAX_DEPTH, &alc};
+    tyjson__simd_set_level(level);
+    tyjson__read_res r = tyjson__skip_value(p, &o);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    return r;
+}
+
+static long long compared;
+
+/* Every container start in [s, s + len) that is not inside a string,
+ * skipped with the portable kernel (byte walk only) and the best level. */
+static void check_buffer(const char *name, const u8 *s, size_t len, u32 flags) {
+    tyjson__simd_set_level(99);
+    int best = tyjson__simd_level();
+    bool in = false, esc = false;
+    for (size_t i = 0; i < len; i++) {
+        u8 c = s[i];
+        if (in) {
+            if (esc) esc = false;
+            else if (c == '\\') esc = true;
+            else if (c == '"') in = false;
+            continue;
+        }
+        if (c == '"') in = true;
+        if (c != '{' && c != '[') continue;
+        tyjson__read_res a = skip_at(s + i, s + len, flags, TYJSON__SIMD_SCALAR);
+        tyjson__read_res b = skip_at(s + i, s + len, flags, best);
+        compared++;
+        if (a.err != b.err || a.pos != b.pos || (a.err && a.expect != b.expect))
+            TEST_FAIL("%s at %zu: byte walk %s at %zu, level %d %s at %zu", name, i,
+                      tyjson_status_name(a.err), (size_t)(a.pos - s), best,
+                      tyjson_status_name(b.err), (size_t)(b.pos - s));
+    }
+}
+
+/* Nested objects and arrays of a few kilobytes, with strings, escapes,
+ * numbers and non-ASCII text. */
+static size_t gen_nest(char *out, size_t cap) {
+    size_t n = 0;
+    int depth = 0;
+    while (n + 64 < cap) {
+        uint64_t r = rnd() % 10;
+        if (r < 2 && depth < 20) {
+            n += (size_t)sprintf(out + n, "{\"k%u\": [", (unsigned)(rnd() % 100));
+            depth++;
+        } else if (r < 4 && depth > 0) {
+            n += (size_t)sprintf(out + n, "]}");
+            depth--;
+            if (depth) out[n++] = ',';
+            else break;
+        } else if (depth) {
+            static const char *const atoms[] = {"1", "-2.5e3", "\"caf\xC3\xA9\"", "\"a\\\"b\\\\\"",
+                                                "\"\\u00e9\\ud83d\\ude00\"", "true", "null",
+                                                "[]", "{}", "\"\xE2\x82\xAC\xF0\x9F\x98\x80\""};
+            n += (size_t)sprintf(out + n, "%s,", atoms[rnd() % 10]);
+            if (rnd() % 3 == 0) n += (size_t)sprintf(out + n, "\n    ");
+        } else {
+            n += (size_t)sprintf(out + n, "[");
+            depth++;
+        }
+    }
+    while (depth-- > 0 && n + 3 < cap) n += (size_t)sprintf(out + n, "]}");
+    return n;
+}
+
+TEST(generated_nests) {
+    static char buf[1 << 16];
+    static const u8 swaps[] = {0x80, 0xC0, 0xE0, 0xED, 0xF0, 0xFF, 0x01, '"', '\\', ' ', '}', ']', ','};
+    for (int iter = 0; iter < 200; iter++) {
+        size_t n = gen_nest(buf, 512 + (size_t)(rnd() % (sizeof(buf) - 600)));
+        check_buffer("nest", (const u8 *)buf, n, 0);
+        size_t at = (size_t)(rnd() % n);
+        char old = buf[at];
+        buf[at] = (char)swaps[rnd() % sizeof(swaps)];
+        check_buffer("nest (corrupted)", (const u8 *)buf, n, 0);
+        check_buffer("nest (bignum as raw)", (const u8 *)buf, n, TYJSON_READ_BIGNUM_AS_RAW);
+        buf[at] = old;
+    }
+    printf("  %lld skips compared\n", compared);
+}
+
+TEST(corpus_containers) {
+    static const char *const files[] = {"twitter.json", "citm_catalog.json", "github_events.json",
+                                        "twitterescaped.json"};
+    char path[1024];
+    int found = 0;
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        char rel[256];
+        snprintf(rel, sizeof(rel), "corpus/%s", files[f]);
+        test_shared_path(rel, path, sizeof(path));
+        size_t len = 0;
+        char *dat = test_read_file(path, &len);
+        if (!dat) continue;
+        found++;
+        /* a prefix keeps the quadratic walk (every container to its end) short */
+        size_t n = len < 60000 ? len : 60000;
+        check_buffer(files[f], (const u8 *)dat, n, 0);
+        free(dat);
+    }
+    if (!found) {
+        if (test_require_shared()) TEST_FAIL("corpus missing near %s", path);
+        TEST_SKIP("corpus not found");
+    }
+    printf("  %lld skips compared in all\n", compared);
+}
+
+int main(int argc, char **argv) { return test_main(argc, argv); }
