@@ -304,6 +304,8 @@ typedef struct dom_case {
     tyjson_status deep_default; /* the same text with the default limit */
     tyjson_status deep_fp;      /* the same from a stream (its error is located) */
     size_t deep_fp_line;
+    bool valid;                    /* tyjson_validate with the deep limit */
+    tyjson_status valid_default;   /* and with the default one */
 } dom_case;
 
 /* `[{"k":[{"k":...}]}]`, depth levels in all. */
@@ -328,6 +330,9 @@ static void *parse_deep(void *arg) {
     tyjson_doc *d = tyjson_read_opts(c->text, c->len, NULL, &err);
     c->deep_default = err.code;
     tyjson_doc_free(d);
+    c->valid = tyjson_validate(c->text, c->len, &ro, &err);
+    (void)tyjson_validate(c->text, c->len, NULL, &err);
+    c->valid_default = err.code;
     c->from_file = tyjson_read_file(c->path, &ro, &err);
     FILE *fp = fopen(c->path, "rb");
     if (fp) {
@@ -361,6 +366,8 @@ TEST(dom_parser_on_documented_stack) {
     ASSERT_NOT_NULL(c.doc);
     ASSERT_EQ_UINT(tyjson_doc_get_val_count(c.doc), DOM_DEPTH + DOM_DEPTH / 2 + 1);
     ASSERT_EQ_INT(c.deep_default, TYJSON_E_DEPTH);
+    ASSERT_TRUE(c.valid);
+    ASSERT_EQ_INT(c.valid_default, TYJSON_E_DEPTH);
     ASSERT_NOT_NULL(c.from_file);
     ASSERT_TRUE(tyjson_equals(tyjson_doc_get_root(c.from_file), tyjson_doc_get_root(c.doc)));
     ASSERT_NOT_NULL(c.from_fp);
