@@ -328,7 +328,7 @@ TYJSON__FORCEINLINE const u8 *bail(dec *d, const u8 *okey, const u8 *failed) {
 
 TYJSON__FIRST_USE
 static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
-    const u8 *p = d->start, *end = d->end;
+    const u8 *p = d->start, *end = d->end, *lim = d->lim;
     const tyjson__bind_prep *tp = root;
     const tyjson__bind_field *bf;
     char *mem = out, *owner;
@@ -390,7 +390,7 @@ open_object: /* p at the '{' of an object of type tp into mem */
 obj_member: /* p at a key's opening quote */
     okey = p + 1;
     bf = pred;
-    if (likely(end - p > 16)) {
+    if (likely(lim - p > 16)) {
     key_literal: /* as above, 16 bytes known readable at p */
         {
             /* the key expected next, `"key":` included, in one masked compare */
@@ -399,7 +399,9 @@ obj_member: /* p at a key's opening quote */
             memcpy(&w1, p + 8, 8);
             if (likely((((w0 ^ bf->lit_words[0]) & bf->lit_masks[0]) |
                         ((w1 ^ bf->lit_words[1]) & bf->lit_masks[1])) == 0)) {
-                /* the literal is at most 16 bytes: p stays below end */
+                /* the literal is at most 16 bytes and has no zero byte: p
+                 * stays within the input (at its end only in the padded
+                 * copy) */
                 p += bf->lit_match_len;
                 /* pretty text: `"key": value`. A branch, not arithmetic on
                  * p: that would make every later load wait for this one. */
@@ -409,18 +411,19 @@ obj_member: /* p at a key's opening quote */
                         return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
                     KEEP_BRANCH();
                 }
-                goto have_value;
+                if (likely(p < end)) goto have_value;
+                return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
             }
         }
     }
     {
         const u8 *ks = p + 1;
         int32_t found;
-        tyjson__str_scan r = tyjson__str_scan_plain(ks, end, d->allow_invalid);
+        tyjson__str_scan r = str_scan(d, ks);
         if (unlikely(r.err != TYJSON_OK))
             return bail(d, okey, tyjson__dec_fail(d, r.err, r.stop, NULL));
         if (likely(*r.stop == '"')) {
-            found = tyjson__bind_lookup(otp, ks, (usize)(r.stop - ks), (usize)(end - ks));
+            found = tyjson__bind_lookup(otp, ks, (usize)(r.stop - ks), (usize)(lim - ks));
             p = r.stop + 1;
         } else {
             p = key_escaped(d, otp, ks, &found);
@@ -549,7 +552,7 @@ repeated_key: /* bf's key again (p after the colon): skipped, or an error */
     if (!p) return bail(d, okey, NULL);
 
 obj_next: /* after a member of the innermost object */
-    if (likely(end - p > 17)) {
+    if (likely(lim - p > 17)) {
         /* `,"` then the expected key: the common case in one compare */
         u32 h = tyjson__num_le16((const char *)p);
         if (likely(h == (u32)(',' | '"' << 8))) {
@@ -560,7 +563,7 @@ obj_next: /* after a member of the innermost object */
         }
         if (h == (u32)(',' | '\n' << 8)) { /* pretty: `,` newline indentation `"` */
             const u8 *q = tyjson__skip_indent(p + 1, end);
-            if (likely(*q == '"' && end - q > 16)) {
+            if (likely(*q == '"' && lim - q > 16)) {
                 p = q;
                 okey = p + 1;
                 bf = pred;
@@ -746,7 +749,18 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     }
     if (!json) json = "";
     dec d;
-    d.start = (const u8 *)json;
+    u8 small[SMALL_INPUT + TYJSON__PAD];
+    d.caller = (const u8 *)json;
+    if (len <= SMALL_INPUT) {
+        memcpy(small, json, len);
+        memset(small + len, 0, TYJSON__PAD);
+        d.base = small;
+        d.lim = small + len + TYJSON__PAD;
+    } else {
+        d.base = d.caller;
+        d.lim = d.caller + len;
+    }
+    d.start = d.base;
     d.end = d.start + len;
     d.arena = arena;
     d.stk = d.inl;
@@ -783,7 +797,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     }
     if (!p) {
         memset(out, 0, type->size);
-        const u8 *base = (const u8 *)json;
+        const u8 *base = d.base;
         const u8 *pos = d.epos ? d.epos : base;
         if (pos < base) pos = base;
         if (pos > d.end) pos = d.end;
@@ -795,7 +809,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
         if (opts && opts->read_size) *opts->read_size = 0;
         return d.code;
     }
-    if (opts && opts->read_size) *opts->read_size = (usize)(p - (const u8 *)json);
+    if (opts && opts->read_size) *opts->read_size = (usize)(p - d.base);
     tyjson__err_ok(err);
     return TYJSON_OK;
 }

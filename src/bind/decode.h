@@ -111,8 +111,22 @@ typedef struct frame {
 #define INL_FRAMES 16
 #define SCRATCH 256
 
+/* Inputs of up to SMALL_INPUT bytes are decoded from a copy on the C stack
+ * followed by TYJSON__PAD zero bytes: a small message lies mostly within a
+ * few bytes of its end, where the fast paths' fixed-width loads (key
+ * literals, numbers, string scans) would otherwise give way to the bounded
+ * ones. Copying costs less than those, and the frame stays small. */
+#define SMALL_INPUT 256
+
 typedef struct dec {
     const u8 *start, *end;
+    /* readable end: end, or end + TYJSON__PAD zero bytes when decoding the
+     * padded copy; the fast paths' room tests use it, every other read end */
+    const u8 *lim;
+    /* the first byte of what is read (the caller's json or the copy), and
+     * the caller's json: pointers handed out (borrowed strings, RAW spans)
+     * are moved from the one to the other by in_caller() */
+    const u8 *base, *caller;
     tyjson_arena *arena;
     frame *stk;
     u32 sp, cap;
@@ -129,6 +143,11 @@ typedef struct dec {
     char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error */
     frame inl[INL_FRAMES];
 } dec;
+
+/* The caller's byte for q, a position in what the decoder reads. */
+TYJSON__FORCEINLINE const u8 *in_caller(const dec *d, const u8 *q) {
+    return d->caller + (q - d->base);
+}
 
 /* ----------------------------------------------------------------------------
  * Error recording (decode_msg.c): each returns NULL, so that a caller
@@ -270,7 +289,7 @@ TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, c
      * case: up to 9 digits read here without the general reader's call;
      * anything else (sign, fraction, exponent, leading zero, more digits,
      * near the end of input) takes the general path below. */
-    if (likely(d->end - p > 10)) {
+    if (likely(d->lim - p > 10)) {
         unsigned c = (unsigned)(p[0] - '0');
         unsigned c1 = (unsigned)(p[1] - '0');
         /* two digits (ages, percentages, small counts) without the loop */
@@ -338,7 +357,11 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
         tyjson__num num;
         tyjson_status st;
         const u8 *ep;
-        q = tyjson__num_read_inline(p, d->end, 0, &num, &st, &ep);
+        /* the fast path where its room is readable (zero padding ends a
+         * number as the real end would), else the bounded reader */
+        q = likely(d->lim - p >= TYJSON__NUM_FAST_ROOM)
+                ? tyjson__num_read_padded(p, d->end, 0, &num, &st, &ep)
+                : tyjson__num_read_slow(p, d->end, 0, &num, &st, &ep);
         if (unlikely(!q)) {
             if (st != TYJSON_E_NUMBER_RANGE) return tyjson__dec_fail(d, st, ep, NULL);
             q = tyjson__dec_big_integer_real(d, bf, p, &num.v.f);
@@ -377,6 +400,13 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
     return q;
 }
 
+/* A string body from s (tyjson__str_scan_in): its inline steps load 16
+ * bytes, which the padded copy always has (a zero byte stops them as the
+ * end would), the caller's bytes only away from their end. */
+TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s) {
+    return tyjson__str_scan_in(s, d->end, d->allow_invalid, d->lim - s >= 16);
+}
+
 /* n bytes (n <= 16) from s to dst through two 8-byte words, when 16 bytes
  * are readable at s and writable at dst; else memcpy. */
 TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usize src_room,
@@ -395,7 +425,7 @@ TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usiz
 TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, char *mem,
                                        const u8 *p) {
     const u8 *s = p + 1;
-    tyjson__str_scan r = tyjson__str_scan_plain(s, d->end, d->allow_invalid);
+    tyjson__str_scan r = str_scan(d, s);
     if (unlikely(r.err != TYJSON_OK)) return tyjson__dec_fail(d, r.err, r.stop, NULL);
     char *ptr;
     usize n;
@@ -404,13 +434,13 @@ TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, cha
         n = (usize)(r.stop - s);
         q = r.stop + 1;
         if (d->borrow && bf->kind == TYJSON_K_STR) {
-            ptr = (char *)(uintptr_t)s;
+            ptr = (char *)(uintptr_t)in_caller(d, s);
         } else {
             tyjson_arena *a = d->arena;
             ptr = (char *)tyjson__arena_bump(a, n + 1, 1);
             if (unlikely(!ptr)) return tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
             /* the arena's free room past the string may take the overrun */
-            copy_short(ptr, (usize)(a->end - ptr), s, (usize)(d->end - s), n);
+            copy_short(ptr, (usize)(a->end - ptr), s, (usize)(d->lim - s), n);
             ptr[n] = 0;
         }
     } else {

@@ -260,7 +260,7 @@ static const u8 *leaf_raw(dec *d, char *mem, const u8 *p) {
     tyjson_str s;
     s.len = (usize)(q - p);
     if (d->borrow) {
-        s.ptr = (const char *)p;
+        s.ptr = (const char *)in_caller(d, p);
     } else {
         char *b = (char *)tyjson__arena_bump(d->arena, s.len + 1, 1);
         if (!b) return tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
