@@ -1,4 +1,6 @@
-/* test_bind_small.c - the decoder's two ways of reading: inputs of up to a
+/* test_bind_small.c - the decoder's fast paths for small messages.
+ *
+ * Two ways of reading: inputs of up to a
  * few hundred bytes are decoded from a zero-padded copy (src/bind/decode.h,
  * SMALL_INPUT), longer ones from the caller's bytes. Both must give the same
  * result, the same error (status, offset, message, path) and the same
@@ -165,6 +167,64 @@ TEST(borrowed_pointers_in_caller_input) {
         ASSERT_EQ_UINT(e.raw.len, 6);
         free(buf);
     }
+}
+
+/* The inline date shapes ("YYYY-MM-DD" for DATE, "YYYY-MM-DDTHH:MM:SSZ"
+ * for EPOCH_MS) against the general string path, which an escaped first
+ * digit forces: the same value, or the same error and message. */
+TEST(date_shapes_match_general_path) {
+    static const char *const dates[] = {
+        "2024-06-15", "0000-01-01", "9999-12-31", "2024-02-29", "2023-02-29", "2023-02-28",
+        "2024-13-01", "2024-00-10", "2024-04-31", "2024-04-30", "2024-06-00", "2024/06/15",
+        "20a4-06-15", "2024-6-15x",
+    };
+    static const char *const instants[] = {
+        "2024-06-15T10:30:00Z", "2024-06-15t10:30:00z", "1970-01-01T00:00:00Z",
+        "0000-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "1969-12-31T23:59:59Z",
+        "2024-02-29T12:00:00Z", "2023-02-29T12:00:00Z", "2024-06-15T24:00:00Z",
+        "2024-06-15T10:60:00Z", "2024-06-15T10:30:60Z", "2024-06-15X10:30:00Z",
+        "2024-06-15T10:30:00+", "2024-06-15T10-30:00Z", "2024-06-15T1a:30:00Z",
+    };
+    for (int kind = 0; kind < 2; kind++) {
+        const char *const *list = kind ? instants : dates;
+        size_t n = kind ? sizeof(instants) / sizeof(instants[0]) : sizeof(dates) / sizeof(dates[0]);
+        const char *key = kind ? "ms" : "date";
+        int ok = 0;
+        for (size_t i = 0; i < n; i++) {
+            char plain[96], escaped[96];
+            snprintf(plain, sizeof(plain), "{\"%s\":\"%s\"}", key, list[i]);
+            snprintf(escaped, sizeof(escaped), "{\"%s\":\"\\u00%02x%s\"}", key,
+                     (unsigned char)list[i][0], list[i] + 1);
+            everything a, b;
+            tyjson_error ea, eb;
+            tyjson_arena_reset(&arena);
+            tyjson_status sa = tyjson_decode(&everything_type, &a, plain, strlen(plain), &arena, NULL, &ea);
+            tyjson_status sb =
+                tyjson_decode(&everything_type, &b, escaped, strlen(escaped), &arena, NULL, &eb);
+            ASSERT_EQ_INT(sa, sb);
+            if (sa != TYJSON_OK) {
+                ASSERT_EQ_STR(ea.msg, eb.msg);
+                ASSERT_EQ_UINT(ea.offset, eb.offset);
+                continue;
+            }
+            ok++;
+            ASSERT_EQ_INT(a.ms, b.ms);
+            ASSERT_EQ_INT(a.date.year, b.date.year);
+            ASSERT_EQ_INT(a.date.month, b.date.month);
+            ASSERT_EQ_INT(a.date.day, b.date.day);
+        }
+        ASSERT_EQ_INT(ok, kind ? 7 : 6);
+    }
+    /* the values themselves */
+    everything e;
+    tyjson_arena_reset(&arena);
+    static const char doc[] = "{\"date\":\"2024-06-15\",\"ms\":\"2024-06-15T10:30:00Z\"}";
+    ASSERT_EQ_INT(tyjson_decode(&everything_type, &e, doc, sizeof(doc) - 1, &arena, NULL, NULL),
+                  TYJSON_OK);
+    ASSERT_EQ_INT(e.date.year, 2024);
+    ASSERT_EQ_INT(e.date.month, 6);
+    ASSERT_EQ_INT(e.date.day, 15);
+    ASSERT_EQ_INT(e.ms, 1718447400000LL);
 }
 
 int main(int argc, char **argv) {

@@ -30,16 +30,17 @@ static bool datetime_valid(const tyjson_datetime *dt) {
            dt->offset_minutes <= 1439;
 }
 
-/* Days from 1970-01-01 to y-m-d. Years 0-9999 are shifted by one 400-year
- * cycle (146097 days) so that every quotient below is non-negative. */
+/* Days from 1970-01-01 to y-m-d (years 0-9999). The March-based year is
+ * shifted by one 400-year cycle (146097 days) so that it is positive and
+ * every step fits 32 unsigned bits: 365 days a year plus the leap days
+ * before it, then the days since March. */
 static int64_t days_from_civil(int32_t y, unsigned m, unsigned d) {
-    int64_t yy = (int64_t)y - (m <= 2 ? 1 : 0) + 400; /* March-based year */
-    int64_t cycle = yy / 400, yoc = yy % 400;
-    unsigned mar = m > 2 ? m - 3 : m + 9; /* months since March */
-    int64_t doy = (153 * (int64_t)mar + 2) / 5 + (int64_t)d - 1;
-    int64_t doc = yoc * 365 + yoc / 4 - yoc / 100 + doy;
+    u32 yy = (u32)y - (m <= 2 ? 1u : 0u) + 400u; /* March-based year */
+    unsigned mar = m > 2 ? m - 3 : m + 9;        /* months since March */
+    u32 doy = (153 * mar + 2) / 5 + d - 1;
+    u32 n = yy * 365 + yy / 4 - yy / 100 + yy / 400 + doy;
     /* 719468: days from 0000-03-01 to 1970-01-01. */
-    return (cycle - 1) * 146097 + doc - 719468;
+    return (int64_t)n - 146097 - 719468;
 }
 
 /* Inverse of days_from_civil for the days of years 0-9999. */
@@ -94,7 +95,7 @@ static u32 lane(u64 x, int i) { return (u32)(x >> (8 * i)) & 0x0F; }
 #  define DT_SWAR 0
 #endif
 
-static bool parse_date10(const char *s, tyjson_date *out) {
+bool tyjson__date10_parse(const char *s, tyjson_date *out) {
     u32 y, m, d;
 #if DT_SWAR
     /* "YYYY-MM-" then "DD" */
@@ -119,9 +120,34 @@ static bool parse_date10(const char *s, tyjson_date *out) {
     return true;
 }
 
+/* "YYYY-MM-DDTHH:MM:SSZ" exactly ('t' and 'z' too), read as in
+ * tyjson_datetime_parse. */
+bool tyjson__utc20_parse(const char *s, int64_t *sec) {
+    tyjson_date day;
+#if DT_SWAR
+    u64 b = load8(s + 8) | (u64)0x20 << 16;
+    if (!tyjson__date10_parse(s, &day) ||
+        !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'t' << 16 | (u64)':' << 40) || s[16] != ':' ||
+        (s[19] | 0x20) != 'z')
+        return false;
+    unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
+    if (s0 > 9 || s1 > 9) return false;
+    u32 hh = lane(b, 3) * 10 + lane(b, 4), mi = lane(b, 6) * 10 + lane(b, 7), ss = s0 * 10 + s1;
+#else
+    u32 hh, mi, ss;
+    if (!tyjson__date10_parse(s, &day) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) ||
+        s[13] != ':' || !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss) ||
+        (s[19] | 0x20) != 'z')
+        return false;
+#endif
+    if (hh > 23 || mi > 59 || ss > 59) return false;
+    *sec = days_from_civil(day.year, day.month, day.day) * 86400 + (int64_t)(hh * 3600 + mi * 60 + ss);
+    return true;
+}
+
 bool tyjson_date_parse(const char *s, usize len, tyjson_date *out) {
     if (!s || len != 10 || !out) return false;
-    return parse_date10(s, out);
+    return tyjson__date10_parse(s, out);
 }
 
 bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
@@ -133,7 +159,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     /* "DDTHH:MM" (the day again, for the shape), then ":SS" */
     /* 'T' or RFC 3339's 't': the case bit set on that lane reads 't' */
     u64 b = load8(s + 8) | (u64)0x20 << 16;
-    if (!parse_date10(s, &t.date) ||
+    if (!tyjson__date10_parse(s, &t.date) ||
         !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'t' << 16 | (u64)':' << 40) || s[16] != ':')
         return false;
     unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
@@ -142,7 +168,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     mi = lane(b, 6) * 10 + lane(b, 7);
     ss = s0 * 10 + s1;
 #else
-    if (!parse_date10(s, &t.date) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
+    if (!tyjson__date10_parse(s, &t.date) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
         !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss))
         return false;
 #endif

@@ -291,11 +291,15 @@ TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char
         }
         return tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F64:
-        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
                    ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F32:
-        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
                    ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_DATE:
+        return tyjson__dec_date_op(d, bf, mem, p);
+    case TYJSON__OP_EPOCH_MS:
+        return tyjson__dec_epoch_ms_op(d, bf, mem, p);
     default:
         return tyjson__dec_leaf(d, bf, mem, p);
     }
@@ -438,7 +442,7 @@ obj_member: /* p at a key's opening quote */
             p++;
         }
         if (unlikely(found < 0)) {
-            if (d->unknown_error || (otp->tflags & TYJSON_T_UNKNOWN_ERROR))
+            if (opt_unknown_error(d) || (otp->tflags & TYJSON_T_UNKNOWN_ERROR))
                 return bail(d, okey,
                             tyjson__dec_fail(d, TYJSON_E_UNKNOWN_KEY, okey - 1, MSG_UNKNOWN));
             p = ws(d, p);
@@ -505,12 +509,18 @@ dispatch:
         }
         break;
     case TYJSON__OP_F64:
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
                 ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_F32:
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
+        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
                 ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+        break;
+    case TYJSON__OP_DATE:
+        p = tyjson__dec_date_op(d, bf, mem, p);
+        break;
+    case TYJSON__OP_EPOCH_MS:
+        p = tyjson__dec_epoch_ms_op(d, bf, mem, p);
         break;
     case TYJSON__OP_NESTED:
         fresh = false;
@@ -545,7 +555,7 @@ dispatch:
     goto obj_next;
 
 repeated_key: /* bf's key again (p after the colon): skipped, or an error */
-    if (d->dup_error || (otp->tflags & TYJSON_T_DUPLICATE_ERROR))
+    if (opt_dup_error(d) || (otp->tflags & TYJSON_T_DUPLICATE_ERROR))
         return bail(d, okey, duplicate(d, okey));
     p = ws(d, p);
     p = tyjson__dec_skip_value(d, p);
@@ -584,7 +594,7 @@ obj_next: /* after a member of the innermost object */
     okey = NULL; /* past the separator: an error here is the object's, not the last key's */
     p = ws(d, p);
     if (likely(p < end && *p == '"')) goto obj_member;
-    if (d->trailing && p < end && *p == '}') goto obj_close;
+    if (opt_trailing(d) && p < end && *p == '}') goto obj_close;
     return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_KEY));
 
 obj_close: /* p at the innermost object's '}' */
@@ -708,7 +718,7 @@ arr_next: /* after an element of the top array */
         p++;
         if (likely(p < end && *p > ' ' && *p != '/' && *p != ']')) goto arr_elem;
         p = ws(d, p);
-        if (d->trailing && p < end && *p == ']') goto arr_close;
+        if (opt_trailing(d) && p < end && *p == ']') goto arr_close;
         goto arr_elem;
     }
     p = ws(d, p);
@@ -767,17 +777,15 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.sp = 0;
     d.cap = INL_FRAMES;
     d.hwm = 0;
-    tyjson_decode_flags flags = opts ? opts->flags : 0;
-    d.rflags = opts ? opts->read_flags : 0;
-    if (d.rflags & TYJSON_READ_STOP_WHEN_DONE) flags |= TYJSON_DECODE_STOP_WHEN_DONE;
-    d.dup_error = (d.rflags & TYJSON_READ_REJECT_DUPLICATE_KEYS) != 0;
-    d.max_depth = (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
-    d.allow_invalid = (d.rflags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    d.borrow = (flags & TYJSON_DECODE_BORROW) != 0;
-    d.unknown_error = (flags & TYJSON_DECODE_UNKNOWN_ERROR) != 0;
-    d.trailing = (d.rflags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
-    d.inf_nan = (d.rflags & TYJSON_READ_ALLOW_INF_NAN) != 0;
-    d.comments = (d.rflags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    d.max_depth = TYJSON_DEFAULT_MAX_DEPTH;
+    d.rflags = 0;
+    d.dflags = 0;
+    if (opts) {
+        d.rflags = opts->read_flags;
+        d.dflags = opts->flags;
+        if (d.rflags & TYJSON_READ_STOP_WHEN_DONE) d.dflags |= TYJSON_DECODE_STOP_WHEN_DONE;
+        if (opts->max_depth) d.max_depth = opts->max_depth;
+    }
     d.code = TYJSON_OK;
     d.epos = d.start;
     d.msg = NULL;
@@ -790,7 +798,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
         p = ws(&d, p);
         if (d.pending != TYJSON_OK) {
             p = tyjson__dec_fail(&d, d.pending, d.pending_pos, NULL);
-        } else if (p < d.end && !(flags & TYJSON_DECODE_STOP_WHEN_DONE)) {
+        } else if (p < d.end && !(d.dflags & TYJSON_DECODE_STOP_WHEN_DONE)) {
             d.sp = 0;
             p = tyjson__dec_fail(&d, TYJSON_E_TRAILING, p, MSG_TRAILING);
         }

@@ -132,8 +132,11 @@ typedef struct dec {
     u32 sp, cap;
     u32 hwm; /* slots below have been used (their key-order hints are set) */
     u32 max_depth;
+    /* the options as given (read flags; decode flags, STOP_WHEN_DONE also
+     * from the read flags): tested where they matter through the helpers
+     * below, which costs no more than a bool and saves setting each */
     tyjson_read_flags rflags;
-    bool allow_invalid, borrow, unknown_error, trailing, inf_nan, comments, dup_error;
+    tyjson_decode_flags dflags;
     tyjson_status code;
     const u8 *epos;
     const char *msg;
@@ -143,6 +146,26 @@ typedef struct dec {
     char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error */
     frame inl[INL_FRAMES];
 } dec;
+
+TYJSON__FORCEINLINE bool opt_allow_invalid(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+}
+TYJSON__FORCEINLINE bool opt_trailing(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_inf_nan(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_INF_NAN) != 0;
+}
+TYJSON__FORCEINLINE bool opt_comments(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_dup_error(const dec *d) {
+    return (d->rflags & TYJSON_READ_REJECT_DUPLICATE_KEYS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_borrow(const dec *d) { return (d->dflags & TYJSON_DECODE_BORROW) != 0; }
+TYJSON__FORCEINLINE bool opt_unknown_error(const dec *d) {
+    return (d->dflags & TYJSON_DECODE_UNKNOWN_ERROR) != 0;
+}
 
 /* The caller's byte for q, a position in what the decoder reads. */
 TYJSON__FORCEINLINE const u8 *in_caller(const dec *d, const u8 *q) {
@@ -202,7 +225,7 @@ TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p);
 TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p);
 
 static inline bool is_inf_nan_start(dec *d, const u8 *p) {
-    if (!d->inf_nan) return false;
+    if (!opt_inf_nan(d)) return false;
     if (*p == 'N' || *p == 'I') return true;
     return *p == '-' && d->end - p >= 2 && p[1] == 'I';
 }
@@ -212,7 +235,7 @@ TYJSON__FORCEINLINE const u8 *ws(dec *d, const u8 *p) {
     p = tyjson__skip_indent(p, d->end);
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
     p = tyjson__skip_ws(p, d->end);
-    if (unlikely(p < d->end && *p == '/') && d->comments) return tyjson__dec_ws_comments(d, p);
+    if (unlikely(p < d->end && *p == '/') && opt_comments(d)) return tyjson__dec_ws_comments(d, p);
     return p;
 }
 
@@ -400,11 +423,18 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
     return q;
 }
 
+/* `"YYYY-MM-DD"` for a DATE member and `"YYYY-MM-DDTHH:MM:SSZ"` for an
+ * EPOCH_MS one without the general leaf decoder's dispatch; anything else
+ * through tyjson__dec_leaf() (decode_leaf.c). Out of line: inlined, they
+ * cost run() registers on every member. */
+const u8 *tyjson__dec_date_op(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p);
+const u8 *tyjson__dec_epoch_ms_op(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p);
+
 /* A string body from s (tyjson__str_scan_in): its inline steps load 16
  * bytes, which the padded copy always has (a zero byte stops them as the
  * end would), the caller's bytes only away from their end. */
 TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s) {
-    return tyjson__str_scan_in(s, d->end, d->allow_invalid, d->lim - s >= 16);
+    return tyjson__str_scan_in(s, d->end, opt_allow_invalid(d), d->lim - s >= 16);
 }
 
 /* n bytes (n <= 16) from s to dst through two 8-byte words, when 16 bytes
@@ -433,7 +463,7 @@ TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, cha
     if (likely(*r.stop == '"')) {
         n = (usize)(r.stop - s);
         q = r.stop + 1;
-        if (d->borrow && bf->kind == TYJSON_K_STR) {
+        if (opt_borrow(d) && bf->kind == TYJSON_K_STR) {
             ptr = (char *)(uintptr_t)in_caller(d, s);
         } else {
             tyjson_arena *a = d->arena;
