@@ -294,16 +294,16 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
  * NULL on an error. end is the caller's d->end, which it keeps in a
  * register. */
 TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char *mem,
-                                      const u8 *p, const u8 *end, u8 op) {
+                                      const u8 *p, const u8 *end, u8 op, bool padded) {
     switch (op) {
     case TYJSON__OP_STR:
-        return likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
+        return likely(*p == '"') ? leaf_str(d, bf, mem, p, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_I32:
         return likely(*p == '-' || (*p >= '0' && *p <= '9'))
-                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_I64:
         return likely(*p == '-' || (*p >= '0' && *p <= '9'))
-                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_BOOL:
         if (*p == 't' && end - p >= 4 && memcmp(p, "true", 4) == 0) {
             *(bool *)(void *)mem = true;
@@ -316,10 +316,10 @@ TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char
         return tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F64:
         return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
-                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F32:
         return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
-                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_DATE:
         return tyjson__dec_date_op(d, bf, mem, p);
     case TYJSON__OP_EPOCH_MS:
@@ -354,8 +354,10 @@ TYJSON__FORCEINLINE const u8 *bail(dec *d, const u8 *okey, const u8 *failed) {
     return NULL;
 }
 
-TYJSON__FIRST_USE
-static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
+/* run_padded() and run_plain() below are its two instances: `padded`
+ * (the input is the padded copy, lim = end + TYJSON__PAD) makes every room
+ * test true at compile time. */
+TYJSON__FORCEINLINE const u8 *run(dec *d, const tyjson__bind_prep *root, char *out, bool padded) {
     const u8 *p = d->start, *end = d->end, *lim = d->lim;
     const tyjson__bind_prep *tp = root;
     const tyjson__bind_field *bf;
@@ -418,7 +420,7 @@ open_object: /* p at the '{' of an object of type tp into mem */
 obj_member: /* p at a key's opening quote */
     okey = p + 1;
     bf = pred;
-    if (likely(lim - p > 16)) {
+    if (padded || likely(lim - p > 16)) {
     key_literal: /* as above, 16 bytes known readable at p */
         {
             /* the key expected next, `"key":` included, in one masked compare */
@@ -447,7 +449,7 @@ obj_member: /* p at a key's opening quote */
     {
         const u8 *ks = p + 1;
         int32_t found;
-        tyjson__str_scan r = str_scan(d, ks);
+        tyjson__str_scan r = str_scan(d, ks, padded);
         if (unlikely(r.err != TYJSON_OK))
             return bail(d, okey, tyjson__dec_fail(d, r.err, r.stop, NULL));
         if (likely(*r.stop == '"')) {
@@ -511,14 +513,14 @@ dispatch:
      * about 2% of a decode's instructions. */
     switch (op) {
     case TYJSON__OP_STR:
-        p = likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
+        p = likely(*p == '"') ? leaf_str(d, bf, mem, p, padded) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_I32:
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32)
+        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32, padded)
                                                          : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_I64:
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64)
+        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64, padded)
                                                          : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_BOOL:
@@ -534,11 +536,11 @@ dispatch:
         break;
     case TYJSON__OP_F64:
         p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
+                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64, padded) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_F32:
         p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32, padded) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_DATE:
         p = tyjson__dec_date_op(d, bf, mem, p);
@@ -586,7 +588,7 @@ repeated_key: /* bf's key again (p after the colon): skipped, or an error */
     if (!p) return bail(d, okey, NULL);
 
 obj_next: /* after a member of the innermost object */
-    if (likely(lim - p > 17)) {
+    if (padded || likely(lim - p > 17)) {
         /* `,"` then the expected key: the common case in one compare */
         u32 h = tyjson__num_le16((const char *)p);
         if (likely(h == (u32)(',' | '"' << 8))) {
@@ -597,7 +599,7 @@ obj_next: /* after a member of the innermost object */
         }
         if (h == (u32)(',' | '\n' << 8)) { /* pretty: `,` newline indentation `"` */
             const u8 *q = tyjson__skip_indent(p + 1, end);
-            if (likely(*q == '"' && lim - q > 16)) {
+            if (likely(*q == '"' && (padded || lim - q > 16))) {
                 p = q;
                 okey = p + 1;
                 bf = pred;
@@ -734,7 +736,7 @@ arr_elem: /* p at an element of the top array */
         }
         goto open_nested;
     }
-    p = leaf_op(d, bf, mem, p, end, bf->eop);
+    p = leaf_op(d, bf, mem, p, end, bf->eop, padded);
     if (unlikely(!p)) return bail(d, okey, NULL);
 
 arr_next: /* after an element of the top array */
@@ -755,6 +757,16 @@ arr_close: /* p at the top array's ']' */
     p++;
     d->sp--;
     goto resume;
+}
+
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *run_padded(dec *d, const tyjson__bind_prep *root, char *out) {
+    return run(d, root, out, true);
+}
+
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *run_plain(dec *d, const tyjson__bind_prep *root, char *out) {
+    return run(d, root, out, false);
 }
 
 /* ----------------------------------------------------------------------------
@@ -817,7 +829,8 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.pending_pos = NULL;
     if ((d.rflags & TYJSON_READ_ALLOW_BOM) && tyjson__has_bom(d.start, d.end)) d.start += 3;
 
-    const u8 *p = run(&d, prep, (char *)out);
+    const u8 *p = d.base != d.caller ? run_padded(&d, prep, (char *)out)
+                                     : run_plain(&d, prep, (char *)out);
     if (p) {
         p = ws(&d, p);
         if (d.pending != TYJSON_OK) {

@@ -303,8 +303,11 @@ TYJSON__FORCEINLINE usize int_size(u8 kind) {
     }
 }
 
+/* The inline readers take `padded`: true when the caller knows it decodes
+ * the padded copy (run_padded() in decode.c), where every room test holds,
+ * false where the test must be made. */
 TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, char *mem,
-                                         const u8 *p, u8 kind) {
+                                         const u8 *p, u8 kind, bool padded) {
     u64 u;
     bool neg = false;
     const u8 *q;
@@ -312,7 +315,7 @@ TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, c
      * case: up to 9 digits read here without the general reader's call;
      * anything else (sign, fraction, exponent, leading zero, more digits,
      * near the end of input) takes the general path below. */
-    if (likely(d->lim - p > 10)) {
+    if (padded || likely(d->lim - p > 10)) {
         unsigned c = (unsigned)(p[0] - '0');
         unsigned c1 = (unsigned)(p[1] - '0');
         /* two digits (ages, percentages, small counts) without the loop */
@@ -370,7 +373,7 @@ range:;
 }
 
 TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, char *mem,
-                                          const u8 *p, u8 kind) {
+                                          const u8 *p, u8 kind, bool padded) {
     double v;
     const u8 *q;
     if (is_inf_nan_start(d, p)) {
@@ -382,7 +385,7 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
         const u8 *ep;
         /* the fast path where its room is readable (zero padding ends a
          * number as the real end would), else the bounded reader */
-        q = likely(d->lim - p >= TYJSON__NUM_FAST_ROOM)
+        q = padded || likely(d->lim - p >= TYJSON__NUM_FAST_ROOM)
                 ? tyjson__num_read_padded(p, d->end, 0, &num, &st, &ep)
                 : tyjson__num_read_slow(p, d->end, 0, &num, &st, &ep);
         if (unlikely(!q)) {
@@ -433,8 +436,8 @@ const u8 *tyjson__dec_epoch_ms_op(dec *d, const tyjson__bind_field *bf, char *me
 /* A string body from s (tyjson__str_scan_in): its inline steps load 16
  * bytes, which the padded copy always has (a zero byte stops them as the
  * end would), the caller's bytes only away from their end. */
-TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s) {
-    return tyjson__str_scan_in(s, d->end, opt_allow_invalid(d), d->lim - s >= 16);
+TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s, bool padded) {
+    return tyjson__str_scan_in(s, d->end, opt_allow_invalid(d), padded || d->lim - s >= 16);
 }
 
 /* n bytes (n <= 16) from s to dst through two 8-byte words, when 16 bytes
@@ -453,9 +456,9 @@ TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usiz
 }
 
 TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, char *mem,
-                                       const u8 *p) {
+                                       const u8 *p, bool padded) {
     const u8 *s = p + 1;
-    tyjson__str_scan r = str_scan(d, s);
+    tyjson__str_scan r = str_scan(d, s, padded);
     if (unlikely(r.err != TYJSON_OK)) return tyjson__dec_fail(d, r.err, r.stop, NULL);
     char *ptr;
     usize n;

@@ -64,11 +64,11 @@ TYJSON__NOINLINE const u8 *tyjson__dec_big_integer_real(dec *d, const tyjson__bi
 }
 
 static const u8 *leaf_int(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
-    return leaf_int_k(d, bf, mem, p, bf->kind);
+    return leaf_int_k(d, bf, mem, p, bf->kind, false);
 }
 
 static const u8 *leaf_real(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
-    return leaf_real_k(d, bf, mem, p, bf->kind);
+    return leaf_real_k(d, bf, mem, p, bf->kind, false);
 }
 
 /* ----------------------------------------------------------------------------
@@ -336,7 +336,7 @@ const u8 *tyjson__dec_leaf(dec *d, const tyjson__bind_field *bf, char *mem, cons
             return leaf_real(d, bf, mem, p);
         break;
     case TYJSON_K_STR: case TYJSON_K_CSTR:
-        if (c == '"') return leaf_str(d, bf, mem, p);
+        if (c == '"') return leaf_str(d, bf, mem, p, false);
         break;
     case TYJSON_K_CHARS:
         if (c == '"') return leaf_chars(d, bf, mem, p);
