@@ -227,6 +227,49 @@ TEST(date_shapes_match_general_path) {
     ASSERT_EQ_INT(e.ms, 1718447400000LL);
 }
 
+/* The same comparison over the calendar, against a day count kept here:
+ * every 13th day of years 0-9999, at a time of day that moves with it, as
+ * DATE and as EPOCH_MS. */
+static int month_days(int y, int m) {
+    static const int dim[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return m == 2 && leap ? 29 : dim[m - 1];
+}
+
+TEST(date_shapes_calendar_sweep) {
+    int64_t day = 0; /* days since 0000-01-01 */
+    int checked = 0;
+    for (int y = 0; y <= 9999; y++) {
+        for (int m = 1; m <= 12; m++) {
+            for (int d = 1; d <= month_days(y, m); d++, day++) {
+                if (day % 13) continue;
+                int tod = (int)(day * 3607 % 86400);
+                char text[64], plain[128], escaped[128];
+                snprintf(text, sizeof(text), "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, tod / 3600,
+                         tod / 60 % 60, tod % 60);
+                snprintf(plain, sizeof(plain), "{\"ms\":\"%s\",\"date\":\"%.10s\"}", text, text);
+                snprintf(escaped, sizeof(escaped),
+                         "{\"ms\":\"\\u00%02x%s\",\"date\":\"\\u00%02x%.9s\"}",
+                         (unsigned char)text[0], text + 1, (unsigned char)text[0], text + 1);
+                everything a, b;
+                tyjson_arena_reset(&arena);
+                if (tyjson_decode(&everything_type, &a, plain, strlen(plain), &arena, NULL, NULL) !=
+                        TYJSON_OK ||
+                    tyjson_decode(&everything_type, &b, escaped, strlen(escaped), &arena, NULL,
+                                  NULL) != TYJSON_OK)
+                    TEST_FAIL("%s does not decode", text);
+                int64_t want = (-62167219200LL + day * 86400 + tod) * 1000;
+                if (a.ms != want || b.ms != want || a.date.year != y || a.date.month != m ||
+                    a.date.day != d || b.date.year != y || b.date.month != m || b.date.day != d)
+                    TEST_FAIL("%s: %lld and %lld, want %lld", text, (long long)a.ms,
+                              (long long)b.ms, (long long)want);
+                checked++;
+            }
+        }
+    }
+    ASSERT_EQ_INT(checked, (3652425 + 12) / 13); /* days 0, 13, ... of 3652425 */
+}
+
 int main(int argc, char **argv) {
     tyjson_arena_init(&arena, NULL);
     int rc = test_main(argc, argv);
