@@ -1,8 +1,8 @@
 /* test_bind_small.c - the decoder's fast paths for small messages.
  *
- * Two ways of reading: inputs of up to a
- * few hundred bytes are decoded from a zero-padded copy (src/bind/decode.h,
- * SMALL_INPUT), longer ones from the caller's bytes. Both must give the same
+ * Two ways of reading: inputs of up to a few hundred bytes are decoded from
+ * a zero-padded copy (src/bind/decode.h, SMALL_INPUT), longer ones from the
+ * caller's bytes. Both must give the same
  * result, the same error (status, offset, message, path) and the same
  * consumed length, and what a decode hands out (borrowed strings, RAW
  * spans) must point into the caller's input, never into the copy.
@@ -11,6 +11,10 @@
  * shift by 300, nothing else changes. Every prefix of each document is
  * decoded both ways, so errors at the very end of a small input (where the
  * copy's zero padding follows) are compared too.
+ *
+ * The inline date shapes ("YYYY-MM-DD", "YYYY-MM-DDTHH:MM:SSZ") are
+ * compared with the general string path, which an escaped first digit
+ * forces, on chosen strings and over the whole calendar.
  */
 #include "test.h"
 #include "tyjson.h"

@@ -76,8 +76,9 @@ const u8 *tyjson__dec_str_close(dec *d, const u8 *s, bool *esc) {
 static usize unescape(dec *d, const u8 *s, const u8 *q, u8 *dst) {
     usize raw = (usize)(q - s) + 1; /* with the quote */
     tyjson__str_unesc r;
-    if (d->end - q > 8) {
-        /* 8 readable bytes past anything the unescape loads */
+    if (d->lim - q > 8) {
+        /* 8 readable bytes past anything the unescape loads (the padded
+         * copy's zero bytes count) */
         r = tyjson__str_unescape(s, q + 1, dst, opt_allow_invalid(d));
     } else {
         memcpy(dst, s, raw);
