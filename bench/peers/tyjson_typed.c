@@ -42,14 +42,18 @@ static void *create(void) {
     return s;
 }
 
+/* Resets only what the value used: a typed decode leaves the map's
+ * document and the encode arena untouched. */
 static void release(void *st) {
     state *s = st;
     tyjson_arena_reset(&s->arena);
-    tyjson_doc_free(s->doc);
-    s->doc = NULL;
-    tyjson_mut_doc_free(s->mdoc);
-    s->mdoc = NULL;
-    tyjson_arena_reset(&s->enc_arena);
+    if (s->doc || s->mdoc || tyjson_arena_used(&s->enc_arena)) {
+        tyjson_doc_free(s->doc);
+        s->doc = NULL;
+        tyjson_mut_doc_free(s->mdoc);
+        s->mdoc = NULL;
+        tyjson_arena_reset(&s->enc_arena);
+    }
 }
 
 static void destroy(void *st) {

@@ -77,6 +77,8 @@ enum {
     TYJSON__OP_BOOL,
     TYJSON__OP_F64,
     TYJSON__OP_F32,
+    TYJSON__OP_DATE,     /* DATE: "YYYY-MM-DD" inline, the rest as LEAF */
+    TYJSON__OP_EPOCH_MS, /* EPOCH_MS: "YYYY-MM-DDTHH:MM:SSZ" inline, the rest as LEAF */
     TYJSON__OP_NESTED,   /* STRUCT or PTR */
     TYJSON__OP_ARRAY,    /* shape FIXED or DYN */
     TYJSON__OP_SPECIAL   /* see tyjson__bind_field.op */
@@ -226,6 +228,14 @@ void tyjson__note_text(char *buf, usize cap, usize *k, const char *t);
 void tyjson__note_quoted(char *buf, usize cap, usize *k, const u8 *s, usize n, usize max);
 void tyjson__note_enum_names(char *buf, usize cap, usize *k, const tyjson_field *f);
 usize tyjson__date_explain(const char *s, usize len, bool datetime, char *out, usize cap);
+
+/** The 10 bytes at s as "YYYY-MM-DD" (tyjson_date_parse without the
+ *  length). */
+bool tyjson__date10_parse(const char *s, tyjson_date *out);
+/** The 20 bytes at s as "YYYY-MM-DDTHH:MM:SSZ" into seconds since the epoch:
+ *  the common date-time shape, accepted exactly as tyjson_datetime_parse
+ *  accepts it; false for anything else (which that parser may still take). */
+bool tyjson__utc20_parse(const char *s, int64_t *sec);
 
 /** Seconds since 1970-01-01T00:00:00Z of dt (offset applied); the
  *  nanoseconds are dt->nanosecond. Never overflows (years 0-9999). */

@@ -475,6 +475,8 @@ static u8 op_of(const tyjson_field *f) {
     case TYJSON_K_BOOL: return TYJSON__OP_BOOL;
     case TYJSON_K_F64: return TYJSON__OP_F64;
     case TYJSON_K_F32: return TYJSON__OP_F32;
+    case TYJSON_K_DATE: return TYJSON__OP_DATE;
+    case TYJSON_K_EPOCH_MS: return TYJSON__OP_EPOCH_MS;
     case TYJSON_K_STRUCT: case TYJSON_K_PTR: return TYJSON__OP_NESTED;
     default: return TYJSON__OP_LEAF;
     }

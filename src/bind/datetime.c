@@ -30,16 +30,17 @@ static bool datetime_valid(const tyjson_datetime *dt) {
            dt->offset_minutes <= 1439;
 }
 
-/* Days from 1970-01-01 to y-m-d. Years 0-9999 are shifted by one 400-year
- * cycle (146097 days) so that every quotient below is non-negative. */
+/* Days from 1970-01-01 to y-m-d (years 0-9999). The March-based year is
+ * shifted by one 400-year cycle (146097 days) so that it is positive and
+ * every step fits 32 unsigned bits: 365 days a year plus the leap days
+ * before it, then the days since March. */
 static int64_t days_from_civil(int32_t y, unsigned m, unsigned d) {
-    int64_t yy = (int64_t)y - (m <= 2 ? 1 : 0) + 400; /* March-based year */
-    int64_t cycle = yy / 400, yoc = yy % 400;
-    unsigned mar = m > 2 ? m - 3 : m + 9; /* months since March */
-    int64_t doy = (153 * (int64_t)mar + 2) / 5 + (int64_t)d - 1;
-    int64_t doc = yoc * 365 + yoc / 4 - yoc / 100 + doy;
+    u32 yy = (u32)y - (m <= 2 ? 1u : 0u) + 400u; /* March-based year */
+    unsigned mar = m > 2 ? m - 3 : m + 9;        /* months since March */
+    u32 doy = (153 * mar + 2) / 5 + d - 1;
+    u32 n = yy * 365 + yy / 4 - yy / 100 + yy / 400 + doy;
     /* 719468: days from 0000-03-01 to 1970-01-01. */
-    return (cycle - 1) * 146097 + doc - 719468;
+    return (int64_t)n - 146097 - 719468;
 }
 
 /* Inverse of days_from_civil for the days of years 0-9999. */
@@ -90,11 +91,22 @@ static bool shape_ok(u64 x, u64 m, u64 punct) {
 }
 
 static u32 lane(u64 x, int i) { return (u32)(x >> (8 * i)) & 0x0F; }
+
+/* Lane i of the result: the two-digit number of lanes i and i + 1 of x
+ * (ASCII digits there), in one multiply: no lane exceeds 99, so none
+ * carries into the next. */
+static u64 pairs(u64 x) {
+    u64 v = x & (0x0F * LANES);
+    return v * 10 + (v >> 8);
+}
+
+static u32 lane8(u64 x, int i) { return (u32)(x >> (8 * i)) & 0xFF; }
 #else
 #  define DT_SWAR 0
 #endif
 
-static bool parse_date10(const char *s, tyjson_date *out) {
+/* "YYYY-MM-DD" at s into its numbers, valid as a date. */
+static inline bool date10(const char *s, u32 *year, u32 *month, u32 *day) {
     u32 y, m, d;
 #if DT_SWAR
     /* "YYYY-MM-" then "DD" */
@@ -102,26 +114,64 @@ static bool parse_date10(const char *s, tyjson_date *out) {
     if (!shape_ok(a, 0x00FFFF00FFFFFFFFull, (u64)'-' << 32 | (u64)'-' << 56)) return false;
     unsigned d0 = (unsigned char)s[8] - '0', d1 = (unsigned char)s[9] - '0';
     if (d0 > 9 || d1 > 9) return false;
-    y = lane(a, 0) * 1000 + lane(a, 1) * 100 + lane(a, 2) * 10 + lane(a, 3);
-    m = lane(a, 5) * 10 + lane(a, 6);
+    u64 pr = pairs(a);
+    y = lane8(pr, 0) * 100 + lane8(pr, 2);
+    m = lane8(pr, 5);
     d = d0 * 10 + d1;
 #else
     if (!digits(s, 4, &y) || s[4] != '-' || !digits(s + 5, 2, &m) || s[7] != '-' ||
         !digits(s + 8, 2, &d))
         return false;
 #endif
+    /* months 1-12, days 1-31; past the 28th, the month's length */
+    if (m - 1 > 11 || d - 1 > 30 || (d > 28 && d > days_in_month((int32_t)y, m))) return false;
+    *year = y;
+    *month = m;
+    *day = d;
+    return true;
+}
+
+bool tyjson__date10_parse(const char *s, tyjson_date *out) {
+    u32 y, m, d;
+    if (!date10(s, &y, &m, &d)) return false;
     tyjson_date t;
     t.year = (int32_t)y;
     t.month = (uint8_t)m;
     t.day = (uint8_t)d;
-    if (m > 12 || d > 31 || !date_valid(&t)) return false;
     *out = t;
+    return true;
+}
+
+/* "YYYY-MM-DDTHH:MM:SSZ" exactly ('t' and 'z' too), read as in
+ * tyjson_datetime_parse. */
+bool tyjson__utc20_parse(const char *s, int64_t *sec) {
+    u32 y, mo, d;
+#if DT_SWAR
+    /* "DDTHH:MM" (the day again, for the shape), then ":SSZ" */
+    u64 b = load8(s + 8) | (u64)0x20 << 16;
+    if (!date10(s, &y, &mo, &d) ||
+        !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'t' << 16 | (u64)':' << 40) || s[16] != ':' ||
+        (s[19] | 0x20) != 'z')
+        return false;
+    unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
+    if (s0 > 9 || s1 > 9) return false;
+    u64 pb = pairs(b);
+    u32 hh = lane8(pb, 3), mi = lane8(pb, 6), ss = s0 * 10 + s1;
+#else
+    u32 hh, mi, ss;
+    if (!date10(s, &y, &mo, &d) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) ||
+        s[13] != ':' || !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss) ||
+        (s[19] | 0x20) != 'z')
+        return false;
+#endif
+    if (hh > 23 || mi > 59 || ss > 59) return false;
+    *sec = days_from_civil((int32_t)y, mo, d) * 86400 + (int64_t)(hh * 3600 + mi * 60 + ss);
     return true;
 }
 
 bool tyjson_date_parse(const char *s, usize len, tyjson_date *out) {
     if (!s || len != 10 || !out) return false;
-    return parse_date10(s, out);
+    return tyjson__date10_parse(s, out);
 }
 
 bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
@@ -133,7 +183,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     /* "DDTHH:MM" (the day again, for the shape), then ":SS" */
     /* 'T' or RFC 3339's 't': the case bit set on that lane reads 't' */
     u64 b = load8(s + 8) | (u64)0x20 << 16;
-    if (!parse_date10(s, &t.date) ||
+    if (!tyjson__date10_parse(s, &t.date) ||
         !shape_ok(b, 0xFFFF00FFFF00FFFFull, (u64)'t' << 16 | (u64)':' << 40) || s[16] != ':')
         return false;
     unsigned s0 = (unsigned char)s[17] - '0', s1 = (unsigned char)s[18] - '0';
@@ -142,7 +192,7 @@ bool tyjson_datetime_parse(const char *s, usize len, tyjson_datetime *out) {
     mi = lane(b, 6) * 10 + lane(b, 7);
     ss = s0 * 10 + s1;
 #else
-    if (!parse_date10(s, &t.date) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
+    if (!tyjson__date10_parse(s, &t.date) || (s[10] | 0x20) != 't' || !digits(s + 11, 2, &hh) || s[13] != ':' ||
         !digits(s + 14, 2, &mi) || s[16] != ':' || !digits(s + 17, 2, &ss))
         return false;
 #endif

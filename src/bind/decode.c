@@ -157,6 +157,30 @@ static void apply_defaults(const tyjson__bind_prep *tp, char *base) {
     }
 }
 
+/* Zeroes the size bytes of a struct at mem: from 16 to 64 bytes with two or
+ * four overlapping 16-byte stores, which cost less than memset's call for
+ * the small structs most messages hold. */
+TYJSON__FORCEINLINE void zero_struct(char *mem, usize size) {
+    static const u8 zero[16];
+    if (size < 16 || size > 64) {
+        memset(mem, 0, size);
+        return;
+    }
+    memcpy(mem, zero, 16);
+    memcpy(mem + size - 16, zero, 16);
+    if (size > 32) {
+        memcpy(mem + 16, zero, 16);
+        memcpy(mem + size - 32, zero, 16);
+    }
+}
+
+/* `null` at p, with 4 bytes readable (the padded copy's zero bytes never
+ * complete it): one compare instead of tyjson__dec_literal()'s call. */
+TYJSON__FORCEINLINE const u8 *null_at(dec *d, const u8 *p) {
+    if (likely(d->lim - p >= 4 && memcmp(p, "null", 4) == 0)) return p + 4;
+    return tyjson__dec_literal(d, p, "null", 4);
+}
+
 /* ----------------------------------------------------------------------------
  * The decoder proper
  * ------------------------------------------------------------------------- */
@@ -270,16 +294,16 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
  * NULL on an error. end is the caller's d->end, which it keeps in a
  * register. */
 TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char *mem,
-                                      const u8 *p, const u8 *end, u8 op) {
+                                      const u8 *p, const u8 *end, u8 op, bool padded) {
     switch (op) {
     case TYJSON__OP_STR:
-        return likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
+        return likely(*p == '"') ? leaf_str(d, bf, mem, p, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_I32:
         return likely(*p == '-' || (*p >= '0' && *p <= '9'))
-                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_I64:
         return likely(*p == '-' || (*p >= '0' && *p <= '9'))
-                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64) : tyjson__dec_leaf(d, bf, mem, p);
+                   ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_BOOL:
         if (*p == 't' && end - p >= 4 && memcmp(p, "true", 4) == 0) {
             *(bool *)(void *)mem = true;
@@ -291,11 +315,15 @@ TYJSON__FORCEINLINE const u8 *leaf_op(dec *d, const tyjson__bind_field *bf, char
         }
         return tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F64:
-        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
-                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64, padded) : tyjson__dec_leaf(d, bf, mem, p);
     case TYJSON__OP_F32:
-        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
-                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+        return likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
+                   ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32, padded) : tyjson__dec_leaf(d, bf, mem, p);
+    case TYJSON__OP_DATE:
+        return tyjson__dec_date_op(d, bf, mem, p);
+    case TYJSON__OP_EPOCH_MS:
+        return tyjson__dec_epoch_ms_op(d, bf, mem, p);
     default:
         return tyjson__dec_leaf(d, bf, mem, p);
     }
@@ -326,9 +354,11 @@ TYJSON__FORCEINLINE const u8 *bail(dec *d, const u8 *okey, const u8 *failed) {
     return NULL;
 }
 
-TYJSON__FIRST_USE
-static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
-    const u8 *p = d->start, *end = d->end;
+/* run_padded() and run_plain() below are its two instances: `padded`
+ * (the input is the padded copy, lim = end + TYJSON__PAD) makes every room
+ * test true at compile time. */
+TYJSON__FORCEINLINE const u8 *run(dec *d, const tyjson__bind_prep *root, char *out, bool padded) {
+    const u8 *p = d->start, *end = d->end, *lim = d->lim;
     const tyjson__bind_prep *tp = root;
     const tyjson__bind_field *bf;
     char *mem = out, *owner;
@@ -348,7 +378,7 @@ static const u8 *run(dec *d, const tyjson__bind_prep *root, char *out) {
 open_type: /* the value at p (p < end) is a tp in mem */
     if (unlikely(tp->tflags & TYJSON_T_ARRAY)) {
         if (*p != '[') return bail(d, okey, tyjson__dec_mismatch(d, EXP_ARRAY, p));
-        if (!fresh) memset(mem, 0, tp->size);
+        if (!fresh) zero_struct(mem, tp->size);
         bf = &tp->fields[0];
         owner = mem;
         goto open_array;
@@ -378,7 +408,7 @@ open_object: /* p at the '{' of an object of type tp into mem */
         if (!f->seen_wide) return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM));
         memset(f->seen_wide, 0, tp->n_words * sizeof(u64));
     }
-    if (!fresh) memset(mem, 0, tp->size);
+    if (!fresh) zero_struct(mem, tp->size);
     if (tp->any_default) apply_defaults(tp, mem);
     p++;
     if (likely(p < end && *p == '"')) goto obj_member;
@@ -390,7 +420,7 @@ open_object: /* p at the '{' of an object of type tp into mem */
 obj_member: /* p at a key's opening quote */
     okey = p + 1;
     bf = pred;
-    if (likely(end - p > 16)) {
+    if (padded || likely(lim - p > 16)) {
     key_literal: /* as above, 16 bytes known readable at p */
         {
             /* the key expected next, `"key":` included, in one masked compare */
@@ -399,7 +429,9 @@ obj_member: /* p at a key's opening quote */
             memcpy(&w1, p + 8, 8);
             if (likely((((w0 ^ bf->lit_words[0]) & bf->lit_masks[0]) |
                         ((w1 ^ bf->lit_words[1]) & bf->lit_masks[1])) == 0)) {
-                /* the literal is at most 16 bytes: p stays below end */
+                /* the literal is at most 16 bytes and has no zero byte: p
+                 * stays within the input (at its end only in the padded
+                 * copy) */
                 p += bf->lit_match_len;
                 /* pretty text: `"key": value`. A branch, not arithmetic on
                  * p: that would make every later load wait for this one. */
@@ -409,18 +441,19 @@ obj_member: /* p at a key's opening quote */
                         return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
                     KEEP_BRANCH();
                 }
-                goto have_value;
+                if (likely(p < end)) goto have_value;
+                return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
             }
         }
     }
     {
         const u8 *ks = p + 1;
         int32_t found;
-        tyjson__str_scan r = tyjson__str_scan_plain(ks, end, d->allow_invalid);
+        tyjson__str_scan r = str_scan(d, ks, padded);
         if (unlikely(r.err != TYJSON_OK))
             return bail(d, okey, tyjson__dec_fail(d, r.err, r.stop, NULL));
         if (likely(*r.stop == '"')) {
-            found = tyjson__bind_lookup(otp, ks, (usize)(r.stop - ks), (usize)(end - ks));
+            found = tyjson__bind_lookup(otp, ks, (usize)(r.stop - ks), (usize)(lim - ks));
             p = r.stop + 1;
         } else {
             p = key_escaped(d, otp, ks, &found);
@@ -435,7 +468,7 @@ obj_member: /* p at a key's opening quote */
             p++;
         }
         if (unlikely(found < 0)) {
-            if (d->unknown_error || (otp->tflags & TYJSON_T_UNKNOWN_ERROR))
+            if (opt_unknown_error(d) || (otp->tflags & TYJSON_T_UNKNOWN_ERROR))
                 return bail(d, okey,
                             tyjson__dec_fail(d, TYJSON_E_UNKNOWN_KEY, okey - 1, MSG_UNKNOWN));
             p = ws(d, p);
@@ -480,14 +513,14 @@ dispatch:
      * about 2% of a decode's instructions. */
     switch (op) {
     case TYJSON__OP_STR:
-        p = likely(*p == '"') ? leaf_str(d, bf, mem, p) : tyjson__dec_leaf(d, bf, mem, p);
+        p = likely(*p == '"') ? leaf_str(d, bf, mem, p, padded) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_I32:
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32)
+        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I32, padded)
                                                          : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_I64:
-        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64)
+        p = likely(*p == '-' || (*p >= '0' && *p <= '9')) ? leaf_int_k(d, bf, mem, p, TYJSON_K_I64, padded)
                                                          : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_BOOL:
@@ -502,12 +535,18 @@ dispatch:
         }
         break;
     case TYJSON__OP_F64:
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64) : tyjson__dec_leaf(d, bf, mem, p);
+        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
+                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F64, padded) : tyjson__dec_leaf(d, bf, mem, p);
         break;
     case TYJSON__OP_F32:
-        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !d->inf_nan))
-                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32) : tyjson__dec_leaf(d, bf, mem, p);
+        p = likely((*p >= '0' && *p <= '9') || (*p == '-' && !opt_inf_nan(d)))
+                ? leaf_real_k(d, bf, mem, p, TYJSON_K_F32, padded) : tyjson__dec_leaf(d, bf, mem, p);
+        break;
+    case TYJSON__OP_DATE:
+        p = tyjson__dec_date_op(d, bf, mem, p);
+        break;
+    case TYJSON__OP_EPOCH_MS:
+        p = tyjson__dec_epoch_ms_op(d, bf, mem, p);
         break;
     case TYJSON__OP_NESTED:
         fresh = false;
@@ -525,7 +564,7 @@ dispatch:
             if (p >= end)
                 return bail(d, okey, tyjson__dec_fail(d, TYJSON_E_TRUNCATED, p, MSG_VALUE));
             if (*p == 'n') {
-                p = tyjson__dec_literal(d, p, "null", 4);
+                p = null_at(d, p);
                 if (!p) return bail(d, okey, NULL);
                 null_state_member(bf, obase);
                 goto obj_next;
@@ -542,14 +581,14 @@ dispatch:
     goto obj_next;
 
 repeated_key: /* bf's key again (p after the colon): skipped, or an error */
-    if (d->dup_error || (otp->tflags & TYJSON_T_DUPLICATE_ERROR))
+    if (opt_dup_error(d) || (otp->tflags & TYJSON_T_DUPLICATE_ERROR))
         return bail(d, okey, duplicate(d, okey));
     p = ws(d, p);
     p = tyjson__dec_skip_value(d, p);
     if (!p) return bail(d, okey, NULL);
 
 obj_next: /* after a member of the innermost object */
-    if (likely(end - p > 17)) {
+    if (padded || likely(lim - p > 17)) {
         /* `,"` then the expected key: the common case in one compare */
         u32 h = tyjson__num_le16((const char *)p);
         if (likely(h == (u32)(',' | '"' << 8))) {
@@ -560,7 +599,7 @@ obj_next: /* after a member of the innermost object */
         }
         if (h == (u32)(',' | '\n' << 8)) { /* pretty: `,` newline indentation `"` */
             const u8 *q = tyjson__skip_indent(p + 1, end);
-            if (likely(*q == '"' && end - q > 16)) {
+            if (likely(*q == '"' && (padded || lim - q > 16))) {
                 p = q;
                 okey = p + 1;
                 bf = pred;
@@ -581,7 +620,7 @@ obj_next: /* after a member of the innermost object */
     okey = NULL; /* past the separator: an error here is the object's, not the last key's */
     p = ws(d, p);
     if (likely(p < end && *p == '"')) goto obj_member;
-    if (d->trailing && p < end && *p == '}') goto obj_close;
+    if (opt_trailing(d) && p < end && *p == '}') goto obj_close;
     return bail(d, okey, tyjson__dec_fail_expect(d, p, MSG_KEY));
 
 obj_close: /* p at the innermost object's '}' */
@@ -614,7 +653,7 @@ open_nested: /* STRUCT or PTR (member or element) bf at p into mem */
     }
     if (*p == 'n') {
         if (bf->kind == TYJSON_K_PTR) {
-            p = tyjson__dec_literal(d, p, "null", 4);
+            p = null_at(d, p);
             if (!p) return bail(d, okey, NULL);
             memset(mem, 0, sizeof(void *));
             goto resume;
@@ -644,7 +683,7 @@ open_array: /* array field bf of the struct owner; p at its value */
     }
     if (*p != '[') {
         if (*p == 'n' && (bf->flags & TYJSON_F_NULLABLE)) {
-            p = tyjson__dec_literal(d, p, "null", 4);
+            p = null_at(d, p);
             if (!p) return bail(d, okey, NULL);
             usize zero = 0;
             if (bf->f->count_at) memcpy(owner + bf->f->count_at - 1, &zero, sizeof(zero));
@@ -697,7 +736,7 @@ arr_elem: /* p at an element of the top array */
         }
         goto open_nested;
     }
-    p = leaf_op(d, bf, mem, p, end, bf->eop);
+    p = leaf_op(d, bf, mem, p, end, bf->eop, padded);
     if (unlikely(!p)) return bail(d, okey, NULL);
 
 arr_next: /* after an element of the top array */
@@ -705,7 +744,7 @@ arr_next: /* after an element of the top array */
         p++;
         if (likely(p < end && *p > ' ' && *p != '/' && *p != ']')) goto arr_elem;
         p = ws(d, p);
-        if (d->trailing && p < end && *p == ']') goto arr_close;
+        if (opt_trailing(d) && p < end && *p == ']') goto arr_close;
         goto arr_elem;
     }
     p = ws(d, p);
@@ -718,6 +757,16 @@ arr_close: /* p at the top array's ']' */
     p++;
     d->sp--;
     goto resume;
+}
+
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *run_padded(dec *d, const tyjson__bind_prep *root, char *out) {
+    return run(d, root, out, true);
+}
+
+TYJSON__FIRST_USE
+static TYJSON__NOINLINE const u8 *run_plain(dec *d, const tyjson__bind_prep *root, char *out) {
+    return run(d, root, out, false);
 }
 
 /* ----------------------------------------------------------------------------
@@ -746,24 +795,33 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     }
     if (!json) json = "";
     dec d;
-    d.start = (const u8 *)json;
+    u8 small[SMALL_INPUT + TYJSON__PAD];
+    d.caller = (const u8 *)json;
+    if (len <= SMALL_INPUT) {
+        memcpy(small, json, len);
+        memset(small + len, 0, TYJSON__PAD);
+        d.base = small;
+        d.lim = small + len + TYJSON__PAD;
+    } else {
+        d.base = d.caller;
+        d.lim = d.caller + len;
+    }
+    d.start = d.base;
     d.end = d.start + len;
     d.arena = arena;
     d.stk = d.inl;
     d.sp = 0;
     d.cap = INL_FRAMES;
     d.hwm = 0;
-    tyjson_decode_flags flags = opts ? opts->flags : 0;
-    d.rflags = opts ? opts->read_flags : 0;
-    if (d.rflags & TYJSON_READ_STOP_WHEN_DONE) flags |= TYJSON_DECODE_STOP_WHEN_DONE;
-    d.dup_error = (d.rflags & TYJSON_READ_REJECT_DUPLICATE_KEYS) != 0;
-    d.max_depth = (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
-    d.allow_invalid = (d.rflags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    d.borrow = (flags & TYJSON_DECODE_BORROW) != 0;
-    d.unknown_error = (flags & TYJSON_DECODE_UNKNOWN_ERROR) != 0;
-    d.trailing = (d.rflags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
-    d.inf_nan = (d.rflags & TYJSON_READ_ALLOW_INF_NAN) != 0;
-    d.comments = (d.rflags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+    d.max_depth = TYJSON_DEFAULT_MAX_DEPTH;
+    d.rflags = 0;
+    d.dflags = 0;
+    if (opts) {
+        d.rflags = opts->read_flags;
+        d.dflags = opts->flags;
+        if (d.rflags & TYJSON_READ_STOP_WHEN_DONE) d.dflags |= TYJSON_DECODE_STOP_WHEN_DONE;
+        if (opts->max_depth) d.max_depth = opts->max_depth;
+    }
     d.code = TYJSON_OK;
     d.epos = d.start;
     d.msg = NULL;
@@ -771,19 +829,20 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.pending_pos = NULL;
     if ((d.rflags & TYJSON_READ_ALLOW_BOM) && tyjson__has_bom(d.start, d.end)) d.start += 3;
 
-    const u8 *p = run(&d, prep, (char *)out);
+    const u8 *p = d.base != d.caller ? run_padded(&d, prep, (char *)out)
+                                     : run_plain(&d, prep, (char *)out);
     if (p) {
         p = ws(&d, p);
         if (d.pending != TYJSON_OK) {
             p = tyjson__dec_fail(&d, d.pending, d.pending_pos, NULL);
-        } else if (p < d.end && !(flags & TYJSON_DECODE_STOP_WHEN_DONE)) {
+        } else if (p < d.end && !(d.dflags & TYJSON_DECODE_STOP_WHEN_DONE)) {
             d.sp = 0;
             p = tyjson__dec_fail(&d, TYJSON_E_TRAILING, p, MSG_TRAILING);
         }
     }
     if (!p) {
         memset(out, 0, type->size);
-        const u8 *base = (const u8 *)json;
+        const u8 *base = d.base;
         const u8 *pos = d.epos ? d.epos : base;
         if (pos < base) pos = base;
         if (pos > d.end) pos = d.end;
@@ -795,7 +854,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
         if (opts && opts->read_size) *opts->read_size = 0;
         return d.code;
     }
-    if (opts && opts->read_size) *opts->read_size = (usize)(p - (const u8 *)json);
+    if (opts && opts->read_size) *opts->read_size = (usize)(p - d.base);
     tyjson__err_ok(err);
     return TYJSON_OK;
 }

@@ -111,15 +111,32 @@ typedef struct frame {
 #define INL_FRAMES 16
 #define SCRATCH 256
 
+/* Inputs of up to SMALL_INPUT bytes are decoded from a copy on the C stack
+ * followed by TYJSON__PAD zero bytes: a small message lies mostly within a
+ * few bytes of its end, where the fast paths' fixed-width loads (key
+ * literals, numbers, string scans) would otherwise give way to the bounded
+ * ones. Copying costs less than those, and the frame stays small. */
+#define SMALL_INPUT 256
+
 typedef struct dec {
     const u8 *start, *end;
+    /* readable end: end, or end + TYJSON__PAD zero bytes when decoding the
+     * padded copy; the fast paths' room tests use it, every other read end */
+    const u8 *lim;
+    /* the first byte of what is read (the caller's json or the copy), and
+     * the caller's json: pointers handed out (borrowed strings, RAW spans)
+     * are moved from the one to the other by in_caller() */
+    const u8 *base, *caller;
     tyjson_arena *arena;
     frame *stk;
     u32 sp, cap;
     u32 hwm; /* slots below have been used (their key-order hints are set) */
     u32 max_depth;
+    /* the options as given (read flags; decode flags, STOP_WHEN_DONE also
+     * from the read flags): tested where they matter through the helpers
+     * below, which costs no more than a bool and saves setting each */
     tyjson_read_flags rflags;
-    bool allow_invalid, borrow, unknown_error, trailing, inf_nan, comments, dup_error;
+    tyjson_decode_flags dflags;
     tyjson_status code;
     const u8 *epos;
     const char *msg;
@@ -129,6 +146,31 @@ typedef struct dec {
     char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error */
     frame inl[INL_FRAMES];
 } dec;
+
+TYJSON__FORCEINLINE bool opt_allow_invalid(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+}
+TYJSON__FORCEINLINE bool opt_trailing(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_inf_nan(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_INF_NAN) != 0;
+}
+TYJSON__FORCEINLINE bool opt_comments(const dec *d) {
+    return (d->rflags & TYJSON_READ_ALLOW_COMMENTS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_dup_error(const dec *d) {
+    return (d->rflags & TYJSON_READ_REJECT_DUPLICATE_KEYS) != 0;
+}
+TYJSON__FORCEINLINE bool opt_borrow(const dec *d) { return (d->dflags & TYJSON_DECODE_BORROW) != 0; }
+TYJSON__FORCEINLINE bool opt_unknown_error(const dec *d) {
+    return (d->dflags & TYJSON_DECODE_UNKNOWN_ERROR) != 0;
+}
+
+/* The caller's byte for q, a position in what the decoder reads. */
+TYJSON__FORCEINLINE const u8 *in_caller(const dec *d, const u8 *q) {
+    return d->caller + (q - d->base);
+}
 
 /* ----------------------------------------------------------------------------
  * Error recording (decode_msg.c): each returns NULL, so that a caller
@@ -183,7 +225,7 @@ TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p);
 TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p);
 
 static inline bool is_inf_nan_start(dec *d, const u8 *p) {
-    if (!d->inf_nan) return false;
+    if (!opt_inf_nan(d)) return false;
     if (*p == 'N' || *p == 'I') return true;
     return *p == '-' && d->end - p >= 2 && p[1] == 'I';
 }
@@ -193,7 +235,7 @@ TYJSON__FORCEINLINE const u8 *ws(dec *d, const u8 *p) {
     p = tyjson__skip_indent(p, d->end);
     if (likely(p < d->end && !tyjson__is_ws(*p) && *p != '/')) return p;
     p = tyjson__skip_ws(p, d->end);
-    if (unlikely(p < d->end && *p == '/') && d->comments) return tyjson__dec_ws_comments(d, p);
+    if (unlikely(p < d->end && *p == '/') && opt_comments(d)) return tyjson__dec_ws_comments(d, p);
     return p;
 }
 
@@ -261,8 +303,11 @@ TYJSON__FORCEINLINE usize int_size(u8 kind) {
     }
 }
 
+/* The inline readers take `padded`: true when the caller knows it decodes
+ * the padded copy (run_padded() in decode.c), where every room test holds,
+ * false where the test must be made. */
 TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, char *mem,
-                                         const u8 *p, u8 kind) {
+                                         const u8 *p, u8 kind, bool padded) {
     u64 u;
     bool neg = false;
     const u8 *q;
@@ -270,7 +315,7 @@ TYJSON__FORCEINLINE const u8 *leaf_int_k(dec *d, const tyjson__bind_field *bf, c
      * case: up to 9 digits read here without the general reader's call;
      * anything else (sign, fraction, exponent, leading zero, more digits,
      * near the end of input) takes the general path below. */
-    if (likely(d->end - p > 10)) {
+    if (padded || likely(d->lim - p > 10)) {
         unsigned c = (unsigned)(p[0] - '0');
         unsigned c1 = (unsigned)(p[1] - '0');
         /* two digits (ages, percentages, small counts) without the loop */
@@ -328,7 +373,7 @@ range:;
 }
 
 TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, char *mem,
-                                          const u8 *p, u8 kind) {
+                                          const u8 *p, u8 kind, bool padded) {
     double v;
     const u8 *q;
     if (is_inf_nan_start(d, p)) {
@@ -338,7 +383,11 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
         tyjson__num num;
         tyjson_status st;
         const u8 *ep;
-        q = tyjson__num_read_inline(p, d->end, 0, &num, &st, &ep);
+        /* the fast path where its room is readable (zero padding ends a
+         * number as the real end would), else the bounded reader */
+        q = padded || likely(d->lim - p >= TYJSON__NUM_FAST_ROOM)
+                ? tyjson__num_read_padded(p, d->end, 0, &num, &st, &ep)
+                : tyjson__num_read_slow(p, d->end, 0, &num, &st, &ep);
         if (unlikely(!q)) {
             if (st != TYJSON_E_NUMBER_RANGE) return tyjson__dec_fail(d, st, ep, NULL);
             q = tyjson__dec_big_integer_real(d, bf, p, &num.v.f);
@@ -377,6 +426,20 @@ TYJSON__FORCEINLINE const u8 *leaf_real_k(dec *d, const tyjson__bind_field *bf, 
     return q;
 }
 
+/* `"YYYY-MM-DD"` for a DATE member and `"YYYY-MM-DDTHH:MM:SSZ"` for an
+ * EPOCH_MS one without the general leaf decoder's dispatch; anything else
+ * through tyjson__dec_leaf() (decode_leaf.c). Out of line: inlined, they
+ * cost run() registers on every member. */
+const u8 *tyjson__dec_date_op(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p);
+const u8 *tyjson__dec_epoch_ms_op(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p);
+
+/* A string body from s (tyjson__str_scan_in): its inline steps load 16
+ * bytes, which the padded copy always has (a zero byte stops them as the
+ * end would), the caller's bytes only away from their end. */
+TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s, bool padded) {
+    return tyjson__str_scan_in(s, d->end, opt_allow_invalid(d), padded || d->lim - s >= 16);
+}
+
 /* n bytes (n <= 16) from s to dst through two 8-byte words, when 16 bytes
  * are readable at s and writable at dst; else memcpy. */
 TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usize src_room,
@@ -393,9 +456,9 @@ TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usiz
 }
 
 TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, char *mem,
-                                       const u8 *p) {
+                                       const u8 *p, bool padded) {
     const u8 *s = p + 1;
-    tyjson__str_scan r = tyjson__str_scan_plain(s, d->end, d->allow_invalid);
+    tyjson__str_scan r = str_scan(d, s, padded);
     if (unlikely(r.err != TYJSON_OK)) return tyjson__dec_fail(d, r.err, r.stop, NULL);
     char *ptr;
     usize n;
@@ -403,14 +466,14 @@ TYJSON__FORCEINLINE const u8 *leaf_str(dec *d, const tyjson__bind_field *bf, cha
     if (likely(*r.stop == '"')) {
         n = (usize)(r.stop - s);
         q = r.stop + 1;
-        if (d->borrow && bf->kind == TYJSON_K_STR) {
-            ptr = (char *)(uintptr_t)s;
+        if (opt_borrow(d) && bf->kind == TYJSON_K_STR) {
+            ptr = (char *)(uintptr_t)in_caller(d, s);
         } else {
             tyjson_arena *a = d->arena;
             ptr = (char *)tyjson__arena_bump(a, n + 1, 1);
             if (unlikely(!ptr)) return tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
             /* the arena's free room past the string may take the overrun */
-            copy_short(ptr, (usize)(a->end - ptr), s, (usize)(d->end - s), n);
+            copy_short(ptr, (usize)(a->end - ptr), s, (usize)(d->lim - s), n);
             ptr[n] = 0;
         }
     } else {

@@ -64,11 +64,11 @@ TYJSON__NOINLINE const u8 *tyjson__dec_big_integer_real(dec *d, const tyjson__bi
 }
 
 static const u8 *leaf_int(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
-    return leaf_int_k(d, bf, mem, p, bf->kind);
+    return leaf_int_k(d, bf, mem, p, bf->kind, false);
 }
 
 static const u8 *leaf_real(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
-    return leaf_real_k(d, bf, mem, p, bf->kind);
+    return leaf_real_k(d, bf, mem, p, bf->kind, false);
 }
 
 /* ----------------------------------------------------------------------------
@@ -149,7 +149,7 @@ static const u8 *leaf_date(dec *d, const tyjson__bind_field *bf, char *mem, cons
         r.stop = s + width;
         r.err = TYJSON_OK;
     } else {
-        r = tyjson__str_scan_plain(s, d->end, d->allow_invalid);
+        r = tyjson__str_scan_plain(s, d->end, opt_allow_invalid(d));
     }
     if (likely(r.err == TYJSON_OK && *r.stop == '"')) {
         n = (usize)(r.stop - s);
@@ -186,6 +186,32 @@ static const u8 *leaf_date(dec *d, const tyjson__bind_field *bf, char *mem, cons
     }
     memcpy(mem, &v, sizeof(v));
     return q;
+}
+
+/* The common date shapes need no scan: the date parsers take only digits
+ * and punctuation, so a quote at that width closes the string. */
+const u8 *tyjson__dec_date_op(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
+    tyjson_date v;
+    if (likely(*p == '"' && d->lim - p > 11 && p[11] == '"' &&
+               tyjson__date10_parse((const char *)p + 1, &v))) {
+        memcpy(mem, &v, sizeof(v));
+        return p + 12;
+    }
+    return tyjson__dec_leaf(d, bf, mem, p);
+}
+
+/* `"YYYY-MM-DDTHH:MM:SSZ"` for an EPOCH_MS member, the same way: a UTC
+ * second of years 0-9999, in range with or without EPOCH_NUMBER. */
+const u8 *tyjson__dec_epoch_ms_op(dec *d, const tyjson__bind_field *bf, char *mem,
+                                  const u8 *p) {
+    int64_t sec;
+    if (likely(*p == '"' && d->lim - p > 21 && p[21] == '"' &&
+               tyjson__utc20_parse((const char *)p + 1, &sec))) {
+        int64_t v = sec * 1000;
+        memcpy(mem, &v, sizeof(v));
+        return p + 22;
+    }
+    return tyjson__dec_leaf(d, bf, mem, p);
 }
 
 static const u8 *leaf_epoch_num(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
@@ -259,8 +285,8 @@ static const u8 *leaf_raw(dec *d, char *mem, const u8 *p) {
     if (!q) return NULL;
     tyjson_str s;
     s.len = (usize)(q - p);
-    if (d->borrow) {
-        s.ptr = (const char *)p;
+    if (opt_borrow(d)) {
+        s.ptr = (const char *)in_caller(d, p);
     } else {
         char *b = (char *)tyjson__arena_bump(d->arena, s.len + 1, 1);
         if (!b) return tyjson__dec_fail(d, TYJSON_E_NOMEM, p, MSG_NOMEM);
@@ -310,7 +336,7 @@ const u8 *tyjson__dec_leaf(dec *d, const tyjson__bind_field *bf, char *mem, cons
             return leaf_real(d, bf, mem, p);
         break;
     case TYJSON_K_STR: case TYJSON_K_CSTR:
-        if (c == '"') return leaf_str(d, bf, mem, p);
+        if (c == '"') return leaf_str(d, bf, mem, p, false);
         break;
     case TYJSON_K_CHARS:
         if (c == '"') return leaf_chars(d, bf, mem, p);

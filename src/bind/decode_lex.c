@@ -60,7 +60,7 @@ TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p) {
 const u8 *tyjson__dec_str_close(dec *d, const u8 *s, bool *esc) {
     const u8 *end = d->end;
     for (;;) {
-        tyjson__str_scan r = tyjson__str_scan_plain(s, end, d->allow_invalid);
+        tyjson__str_scan r = tyjson__str_scan_plain(s, end, opt_allow_invalid(d));
         if (unlikely(r.err != TYJSON_OK)) return tyjson__dec_fail(d, r.err, r.stop, NULL);
         if (*r.stop == '"') return r.stop;
         *esc = true;
@@ -76,13 +76,14 @@ const u8 *tyjson__dec_str_close(dec *d, const u8 *s, bool *esc) {
 static usize unescape(dec *d, const u8 *s, const u8 *q, u8 *dst) {
     usize raw = (usize)(q - s) + 1; /* with the quote */
     tyjson__str_unesc r;
-    if (d->end - q > 8) {
-        /* 8 readable bytes past anything the unescape loads */
-        r = tyjson__str_unescape(s, q + 1, dst, d->allow_invalid);
+    if (d->lim - q > 8) {
+        /* 8 readable bytes past anything the unescape loads (the padded
+         * copy's zero bytes count) */
+        r = tyjson__str_unescape(s, q + 1, dst, opt_allow_invalid(d));
     } else {
         memcpy(dst, s, raw);
         memset(dst + raw, 0, 8);
-        r = tyjson__str_unescape(dst, dst + raw, dst, d->allow_invalid);
+        r = tyjson__str_unescape(dst, dst + raw, dst, opt_allow_invalid(d));
         if (r.err != TYJSON_OK) r.src = s + (r.src - dst);
     }
     if (r.err != TYJSON_OK) {
