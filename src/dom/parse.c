@@ -901,18 +901,31 @@ TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8
         return stop + 1;
     }
     if (!stop || *stop != '\\') return NULL;
-    /* Escapes: find the closing quote's entry first, so that the windows
-     * it spans are indexed before decoding rewrites their bytes. */
+    /* Escapes: the entries give every escape's start and the closing
+     * quote, so the decoding moves the plain runs between them (their
+     * UTF-8 checked by the indexer) and decodes each escape, scanning
+     * nothing. Each entry is taken before the bytes up to it are rewritten,
+     * so the windows it spans are indexed from the original bytes. */
+    u8 *dst = (u8 *)(uintptr_t)stop;
     const u8 *q = stop;
-    while (q && *q == '\\') q = NEXT_TOKEN(*c);
-    if (!q || *q != '"') return NULL;
-    /* the indexer has checked the UTF-8: decoding need not again */
-    tyjson__str_unesc u = tyjson__str_unescape_checked(stop, c->end, (u8 *)(uintptr_t)stop);
-    if (u.err || u.src != q + 1) return NULL;
-    *u.dst = 0;
-    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
+    for (;;) {
+        tyjson_status err;
+        usize used = tyjson__str_escape(q, c->end, &dst, &err);
+        if (!used) return NULL;
+        const u8 *run = q + used;
+        do q = NEXT_TOKEN(*c);
+        while (q && q < run); /* a surrogate pair takes the next escape too */
+        if (!q || q == c->end) return NULL;
+        usize n = (usize)(q - run);
+        memmove(dst, run, n);
+        dst += n;
+        if (*q == '"') break;
+        if (*q != '\\') return NULL;
+    }
+    *dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(dst - s) << TYJSON__LEN_SHIFT);
     v->uni.str = (const char *)s;
-    return u.src;
+    return q + 1;
 }
 
 /* A number, literal or string at cur into *v; the byte after it, or NULL

@@ -98,11 +98,25 @@ static usize decode_escape(const u8 *src, const u8 *end, u8 **dstp, bool allow_i
     return used;
 }
 
-/* The decoder; bytes_ok: the UTF-8 of the bytes needs no checking (it is
- * invalid-tolerant, or was checked already); lone_ok: escaped lone
- * surrogates are kept (TYJSON_READ_ALLOW_INVALID_UTF8). */
-TYJSON__FORCEINLINE tyjson__str_unesc unescape_body(const u8 *src, const u8 *end, u8 *dst,
-                                                    bool bytes_ok, bool lone_ok) {
+TYJSON__FIRST_USE
+usize tyjson__str_escape(const u8 *src, const u8 *end, u8 **dst, tyjson_status *err) {
+    u8 v;
+    if (end - src >= 6 && src[1] == 'u') {
+        int32_t cp = tyjson__hex4(src + 2);
+        if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
+            *dst = tyjson__utf8_put(*dst, (u32)cp);
+            return 6;
+        }
+    } else if (end - src >= 2 && (v = escape_map[src[1]]) != 0) {
+        *(*dst)++ = v;
+        return 2;
+    }
+    return decode_escape(src, end, dst, false, err);
+}
+
+TYJSON__FIRST_USE
+tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
+                                       bool allow_invalid) {
     for (;;) {
 #if TYJSON__SWAR
         /* Copy clean 8-byte runs. The load happens before the store, so this
@@ -156,7 +170,7 @@ TYJSON__FORCEINLINE tyjson__str_unesc unescape_body(const u8 *src, const u8 *end
                     continue;
                 }
                 tyjson_status err = TYJSON_OK;
-                usize used = decode_escape(src, end, &dst, lone_ok, &err);
+                usize used = decode_escape(src, end, &dst, allow_invalid, &err);
                 if (!used) return unesc_fail(src, dst, err);
                 src += used;
             } while (src < end && *src == '\\');
@@ -170,7 +184,7 @@ TYJSON__FORCEINLINE tyjson__str_unesc unescape_body(const u8 *src, const u8 *end
         }
         /* Non-ASCII: let the plain scanner (SWAR/SIMD, validating) find the
          * next quote or backslash, then move the whole run at once. */
-        tyjson__str_scan sc = tyjson__str_scan_plain(src, end, bytes_ok);
+        tyjson__str_scan sc = tyjson__str_scan_plain(src, end, allow_invalid);
         if (sc.err) return unesc_fail(sc.stop, dst, sc.err);
         usize n = (usize)(sc.stop - src);
         memmove(dst, src, n);
@@ -179,24 +193,13 @@ TYJSON__FORCEINLINE tyjson__str_unesc unescape_body(const u8 *src, const u8 *end
     }
 }
 
-TYJSON__FIRST_USE
-tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
-                                       bool allow_invalid) {
-    return unescape_body(src, end, dst, allow_invalid, allow_invalid);
-}
-
-TYJSON__FIRST_USE
-tyjson__str_unesc tyjson__str_unescape_checked(const u8 *src, const u8 *end, u8 *dst) {
-    return unescape_body(src, end, dst, true, false);
-}
-
 /* Walks a string body from p (after the opening quote) without writing it:
  * the plain scanner finds each backslash, decode_escape checks the escape
  * into a scratch buffer, so skipping and decoding accept the same strings. */
-TYJSON__FORCEINLINE tyjson__str_scan skip_body(const u8 *p, const u8 *end, bool bytes_ok,
-                                           bool lone_ok) {
+TYJSON__FIRST_USE
+tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid) {
     for (;;) {
-        tyjson__str_scan r = tyjson__str_scan_plain(p, end, bytes_ok);
+        tyjson__str_scan r = tyjson__str_scan_plain(p, end, allow_invalid);
         if (r.err != TYJSON_OK) return r;
         if (*r.stop == '"') {
             r.stop++;
@@ -204,18 +207,8 @@ TYJSON__FORCEINLINE tyjson__str_scan skip_body(const u8 *p, const u8 *end, bool 
         }
         u8 scratch[8];
         u8 *dst = scratch;
-        usize used = decode_escape(r.stop, end, &dst, lone_ok, &r.err);
+        usize used = decode_escape(r.stop, end, &dst, allow_invalid, &r.err);
         if (!used) return r;
         p = r.stop + used;
     }
-}
-
-TYJSON__FIRST_USE
-tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid) {
-    return skip_body(p, end, allow_invalid, allow_invalid);
-}
-
-TYJSON__FIRST_USE
-tyjson__str_scan tyjson__str_skip_checked(const u8 *p, const u8 *end) {
-    return skip_body(p, end, true, false);
 }

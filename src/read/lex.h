@@ -351,11 +351,6 @@ typedef struct tyjson__str_unesc {
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid);
 
-/** tyjson__str_unescape (strict) for bytes whose UTF-8 is known to be
- *  valid (the structural indexer checked it): the same result without
- *  checking it again. */
-tyjson__str_unesc tyjson__str_unescape_checked(const u8 *src, const u8 *end, u8 *dst);
-
 /**
  * Checks a string body from p (just after the opening quote) as
  * tyjson__str_unescape would decode it, writing nothing. On success err =
@@ -364,7 +359,10 @@ tyjson__str_unesc tyjson__str_unescape_checked(const u8 *src, const u8 *end, u8 
  */
 tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid);
 
-/** tyjson__str_skip (strict) for bytes whose UTF-8 is known to be valid. */
-tyjson__str_scan tyjson__str_skip_checked(const u8 *p, const u8 *end);
+/** One escape at src (a backslash), strict, decoded at *dst (advanced past
+ *  what it wrote): the bytes it takes (2, 6 or 12 for a surrogate pair), or
+ *  0 with *err set. For readers that know where each escape starts (the
+ *  structural index lists them) and copy the bytes between themselves. */
+usize tyjson__str_escape(const u8 *src, const u8 *end, u8 **dst, tyjson_status *err);
 
 #endif /* TYJSON_LEX_H */

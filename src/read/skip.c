@@ -268,13 +268,21 @@ TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
     const u8 *q = ix_token(t);
     if (likely(q && *q == '"')) return q + 1;
     if (!q || *q != '\\') return NULL;
-    /* Escapes: checked from the first backslash, then the entries up to
-     * the closing quote passed over. */
-    tyjson__str_scan r = tyjson__str_skip_checked(q, t->end); /* the indexer checks the UTF-8 */
-    if (r.err) return NULL;
-    while (q && q + 1 < r.stop) q = ix_token(t);
+    /* Escapes: each entry is one; the bytes between them need no look (the
+     * indexer checked their UTF-8). */
     (void)p;
-    return q && q + 1 == r.stop && *q == '"' ? r.stop : NULL;
+    for (;;) {
+        u8 scratch[8], *dst = scratch;
+        tyjson_status err;
+        usize used = tyjson__str_escape(q, t->end, &dst, &err);
+        if (!used) return NULL;
+        const u8 *run = q + used;
+        do q = ix_token(t);
+        while (q && q < run); /* a surrogate pair takes the next escape too */
+        if (!q) return NULL;
+        if (*q == '"') return q + 1;
+        if (*q != '\\') return NULL;
+    }
 }
 
 TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags) {
