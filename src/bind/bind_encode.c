@@ -62,6 +62,7 @@ TYJSON__FORCEINLINE tyjson_str load_str(const char *m) {
 typedef struct enc {
     tyjson__wbuf *wb;
     tyjson_write_flags flags;
+    bool lits_ok;     /* the prepared key literals hold under these flags */
     const tyjson_alloc *alc; /* the options' allocator (free-form values) */
     usize indent;     /* spaces per level (pretty) */
     usize ind;        /* current indentation (pretty) */
@@ -224,6 +225,62 @@ TYJSON__FORCEINLINE char *put_int_real(char *d, i64 i) {
     return d + 2;
 }
 
+/*
+ * Reals with at most SHORT_DECIMALS decimals (95.5, -68.438885, 0.25) take
+ * a second short cut: their shortest round-trip text is r / 10^k for the
+ * fewest decimals k at which an integer r reads back as v, and r is
+ * round(|v| 10^k). Why that is exactly what tyjson__f64_write writes, for
+ * 1e-6 <= |v| and |v| 10^k < 2^50 (plain notation there): the decimals
+ * that read back as v span less than 1/4 at scale 10^k (an ulp of v times
+ * 10^k is at most twice an ulp of |v| 10^k, which is at most 1/8), so at
+ * most one integer lies among them, and it is within 3/16 of the computed
+ * product (off by at most 1/16), so rounding finds it. The division
+ * r / 10^k of two exact doubles is correctly rounded like reading the text,
+ * so comparing it with v is the exact test; a cheap multiply-based filter
+ * spares the division where r is not even close. Fewer decimals means fewer
+ * digits (v is not an integer, so no shorter integer text reads back), the
+ * last digit is not 0 (else k - 1 would have matched), and below 1 the
+ * text is "0." and zeros as tyjson__f64_write writes it down to 1e-6.
+ */
+#define SHORT_DECIMALS 8
+#define SHORT_LIMIT 1125899906842624.0 /* 2^50 */
+
+static const double pow10_f64[SHORT_DECIMALS + 1] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+
+/* r / 10^k as digits with k decimals (r < 2^50, 1 <= k <= 8), at d with
+ * SCALAR_ROOM bytes of room. */
+static char *put_scaled_digits(char *d, u64 r, int k) {
+    char tmp[TYJSON__NUM_MAX_CHARS + 16]; /* the writer's scratch, then slack to copy from */
+    usize n = (usize)(tyjson__u64_write(r, tmp) - tmp), uk = (usize)k;
+    if (n > uk) { /* digits, '.', the last k digits: two 16-byte moves */
+        usize i = n - uk;
+        memcpy(d, tmp, 16);
+        d[i] = '.';
+        memcpy(d + i + 1, tmp + i, 16);
+        return d + n + 1;
+    }
+    memcpy(d, "0.0000000", 9); /* "0.", then k - n (< 8) zeros */
+    d += 2 + (uk - n);
+    memcpy(d, tmp, 16);
+    return d + n;
+}
+
+/* The text of a non-integral finite v with few decimals, or NULL. */
+TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
+    double a = v < 0 ? -v : v;
+    if (!(a >= 1e-6)) return NULL;
+    for (int k = 1; k <= SHORT_DECIMALS; k++) {
+        double s = a * pow10_f64[k];
+        if (!(s < SHORT_LIMIT)) return NULL;
+        double r = (double)(u64)(s + 0.5), diff = s - r, eps = s * 0x1p-50;
+        if (diff <= eps && diff >= -eps && r / pow10_f64[k] == a) {
+            *d = '-';
+            return put_scaled_digits(d + (v < 0), (u64)r, k);
+        }
+    }
+    return NULL;
+}
+
 TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
     u64 bits;
     memcpy(&bits, &v, 8);
@@ -233,6 +290,8 @@ TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
     if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
         i64 i = (i64)v;
         if ((double)i == v) return put_int_real(d, i);
+        char *t = put_short_real(d, v);
+        if (t) return t;
     }
     return tyjson__f64_write(v, d);
 }
@@ -688,6 +747,42 @@ static char *put_empty_array(enc *e, char *d, const tyjson_field *f, const char 
     return d + 2;
 }
 
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base);
+
+/* The element type of an array of structs written minified, prepared once
+ * for the whole array, when each element can go straight to put_fields_min:
+ * not a TYJSON_T_ARRAY type and not nested past DEEP_AT. Else NULL, and each
+ * element takes the general way (put_one), which also reports any error. */
+static const tyjson__bind_prep *elems_prep(const tyjson_field *f, u32 depth) {
+    tyjson_struct *t = f->type;
+    if (!t || (t->flags & TYJSON_T_ARRAY) || depth >= DEEP_AT) return NULL;
+    return tyjson__struct_prep(t, NULL);
+}
+
+/* The n struct elements at elems (size bytes apart), minified, comma
+ * separated; the depth counts them as put_struct does. */
+static char *put_struct_elems_min(enc *e, char *d, const tyjson__bind_prep *p, const char *elems,
+                                  usize n, usize size) {
+    if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) {
+        fail(e, TYJSON_E_DEPTH);
+        path_index(e, 0);
+        return NULL;
+    }
+    for (usize i = 0; i < n; i++) {
+        if (i) {
+            d = room(e->wb, d, 1);
+            *d++ = ',';
+        }
+        d = put_fields_min(e, d, p, elems + i * size);
+        if (unlikely(!d)) {
+            path_index(e, i);
+            return NULL;
+        }
+    }
+    e->depth--;
+    return d;
+}
+
 /* A FIXED or DYN field: its elements, by count. */
 static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, u8 kind,
                                         const char *base, const bool pretty) {
@@ -698,6 +793,12 @@ static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, 
     if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
     d = room(e->wb, d, 1);
     *d++ = '[';
+    const tyjson__bind_prep *ep = !pretty && kind == TYJSON_K_STRUCT ? elems_prep(f, e->depth) : NULL;
+    if (ep) {
+        d = put_struct_elems_min(e, d, ep, elems, n, f->size);
+        if (unlikely(!d)) return NULL;
+        n = 0; /* written */
+    }
     if (pretty) e->ind += e->indent;
     for (usize i = 0; i < n; i++) {
         if (i) {
@@ -780,7 +881,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
  * for escapes the literal does not have. */
 TYJSON__FORCEINLINE char *put_key(enc *e, char *d, const tyjson__bind_field *bf,
                                   const bool pretty) {
-    if (likely(bf->lit_plain || tyjson__str_noesc_ok(e->flags))) {
+    if (likely(bf->lit_plain || e->lits_ok)) {
         if (likely(bf->lit_match_len != 0)) {
             /* short literal: one 16-byte store of its zero-padded copy, with
              * room for a scalar value after it (saves the value's check) */
@@ -829,12 +930,64 @@ TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field 
     return put_key(e, d, bf, pretty);
 }
 
+/* A minified member's separator and key: with a short literal, one store
+ * of ',' and one 16-byte store of the literal at d + sep, where sep is 1
+ * after a member (the ',' stays) and 0 before the first (the literal
+ * overwrites it). The room reserved covers a scalar value too. */
+TYJSON__FORCEINLINE char *put_head_min(enc *e, char *d, const tyjson__bind_field *bf, usize sep) {
+    if (likely(bf->lit_match_len != 0 && (bf->lit_plain || e->lits_ok))) {
+        d = room(e->wb, d, 1 + 16 + SCALAR_ROOM);
+        *d = ',';
+        memcpy(d + sep, bf->lit_words, 16);
+        return d + sep + bf->lit_len;
+    }
+    if (sep) {
+        d = room(e->wb, d, 1);
+        *d++ = ',';
+    }
+    return put_key(e, d, bf, false);
+}
+
+/* `{...}` of the struct at base (not a TYJSON_T_ARRAY type), minified: the
+ * loop of put_struct without the pretty layout, shared by single structs
+ * and arrays of structs (put_struct_elems_min). */
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    d = room(e->wb, d, 1);
+    *d++ = '{';
+    usize sep = 0;
+    const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
+    for (; bf < bend; bf++) {
+        int act = 0;
+        if (unlikely(bf->may_omit)) {
+            act = omit_action(bf, base);
+            if (act == 1) continue;
+        }
+        d = put_head_min(e, d, bf, sep);
+        sep = 1;
+        if (likely(d != NULL)) d = act == 2 ? put_null(e->wb, d) : put_value(e, d, bf, base, false);
+        if (unlikely(!d)) {
+            path_key(e, bf->f->name);
+            return NULL;
+        }
+    }
+    d = room(e->wb, d, 1);
+    *d++ = '}';
+    /* a failing sink is noticed here at the latest, not at the very end */
+    if (unlikely(e->wb->status != TYJSON_OK)) return NULL;
+    return d;
+}
+
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
                                      const bool pretty) {
     const tyjson__bind_prep *p = prep_of(e, t);
     if (unlikely(!p)) return NULL;
     if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
     if (unlikely(t->flags & TYJSON_T_ARRAY)) return put_unwrapped(e, d, p, base, pretty);
+    if (!pretty) {
+        d = put_fields_min(e, d, p, base);
+        if (likely(d != NULL)) e->depth--;
+        return d;
+    }
     d = room(e->wb, d, 1);
     *d++ = '{';
     if (pretty) e->ind += e->indent;
@@ -1097,6 +1250,7 @@ static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *
     enc e;
     e.wb = wb;
     e.flags = opts ? opts->flags : 0;
+    e.lits_ok = tyjson__str_noesc_ok(e.flags);
     e.alc = opts ? opts->alc : NULL;
     e.indent = (opts && opts->indent) ? opts->indent : 2;
     e.ind = 0;
