@@ -21,6 +21,7 @@
  */
 #include "bind/bind.h"
 #include "num/num.h"
+#include "num/num_inline.h"
 #include "write/str_write.h"
 #include "write/wbuf.h"
 
@@ -251,7 +252,7 @@ static const double pow10_f64[SHORT_DECIMALS + 1] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e
  * SCALAR_ROOM bytes of room. */
 static char *put_scaled_digits(char *d, u64 r, int k) {
     char tmp[TYJSON__NUM_MAX_CHARS + 16]; /* the writer's scratch, then slack to copy from */
-    usize n = (usize)(tyjson__u64_write(r, tmp) - tmp), uk = (usize)k;
+    usize n = (usize)(tyjson__u64_write_inline(r, tmp) - tmp), uk = (usize)k;
     if (n > uk) { /* digits, '.', the last k digits: two 16-byte moves */
         usize i = n - uk;
         memcpy(d, tmp, 16);
@@ -833,7 +834,7 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
-        return tyjson__i64_write(load_i32(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i32(m), room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
         d = room(e->wb, d, 5);
         if (*(const u8 *)m) {
@@ -934,9 +935,10 @@ TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field 
  * of ',' and one 16-byte store of the literal at d + sep, where sep is 1
  * after a member (the ',' stays) and 0 before the first (the literal
  * overwrites it). The room reserved covers a scalar value too. */
-TYJSON__FORCEINLINE char *put_head_min(enc *e, char *d, const tyjson__bind_field *bf, usize sep) {
-    if (likely(bf->lit_match_len != 0 && (bf->lit_plain || e->lits_ok))) {
-        d = room(e->wb, d, 1 + 16 + SCALAR_ROOM);
+TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, char *d,
+                                       const tyjson__bind_field *bf, usize sep) {
+    if (likely(bf->lit_match_len != 0 && (lits_ok || bf->lit_plain))) {
+        d = room(wb, d, 1 + 16 + SCALAR_ROOM);
         *d = ',';
         memcpy(d + sep, bf->lit_words, 16);
         return d + sep + bf->lit_len;
@@ -952,28 +954,39 @@ TYJSON__FORCEINLINE char *put_head_min(enc *e, char *d, const tyjson__bind_field
  * loop of put_struct without the pretty layout, shared by single structs
  * and arrays of structs (put_struct_elems_min). */
 static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
-    d = room(e->wb, d, 1);
+    tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
+    const bool lits_ok = e->lits_ok;
+    d = room(wb, d, 1);
     *d++ = '{';
     usize sep = 0;
     const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
     for (; bf < bend; bf++) {
-        int act = 0;
         if (unlikely(bf->may_omit)) {
-            act = omit_action(bf, base);
+            int act = omit_action(bf, base);
             if (act == 1) continue;
+            if (act == 2) {
+                d = put_head_min(e, wb, lits_ok, d, bf, sep);
+                sep = 1;
+                if (likely(d != NULL)) d = put_null(wb, d);
+                if (unlikely(!d)) {
+                    path_key(e, bf->f->name);
+                    return NULL;
+                }
+                continue;
+            }
         }
-        d = put_head_min(e, d, bf, sep);
+        d = put_head_min(e, wb, lits_ok, d, bf, sep);
         sep = 1;
-        if (likely(d != NULL)) d = act == 2 ? put_null(e->wb, d) : put_value(e, d, bf, base, false);
+        if (likely(d != NULL)) d = put_value(e, d, bf, base, false);
         if (unlikely(!d)) {
             path_key(e, bf->f->name);
             return NULL;
         }
     }
-    d = room(e->wb, d, 1);
+    d = room(wb, d, 1);
     *d++ = '}';
     /* a failing sink is noticed here at the latest, not at the very end */
-    if (unlikely(e->wb->status != TYJSON_OK)) return NULL;
+    if (unlikely(wb->status != TYJSON_OK)) return NULL;
     return d;
 }
 
@@ -1230,13 +1243,9 @@ static TYJSON__NOINLINE char *put_deep(enc *e, char *d, tyjson_struct *t, const 
  * MARK: - Driver
  * ------------------------------------------------------------------------- */
 
-/* Prepares the type (and every type it reaches), so that the walk's own
- * lookups are single loads. */
-static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
-    if (!type || !in) {
-        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
-        return TYJSON_E_INVALID_ARG;
-    }
+/* The first encode of a type, or a type that cannot be prepared: the
+ * preparation's own error. */
+static TYJSON__NOINLINE tyjson_status prepare_slow(tyjson_struct *type, tyjson_error *err) {
     tyjson_error perr;
     if (tyjson__struct_prep(type, &perr)) return TYJSON_OK;
     if (perr.code == TYJSON_OK) perr.code = TYJSON_E_INVALID_ARG;
@@ -1244,8 +1253,22 @@ static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *
     return perr.code;
 }
 
-/* Writes the text into a ready wbuf and ends it; fills err on failure. */
-static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
+/* Prepares the type (and every type it reaches), so that the walk's own
+ * lookups are single loads. */
+TYJSON__FORCEINLINE tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
+    if (!type || !in) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    if (likely(tyjson__struct_prep(type, NULL) != NULL)) return TYJSON_OK;
+    return prepare_slow(type, err);
+}
+
+/* Writes the text into a ready wbuf and ends it; fills err on failure.
+ * Inline in each entry point: for a small struct the set-up is a good part
+ * of the work. A minified top-level object goes straight to its members, as
+ * put_struct would after its checks (the type is prepared, depth 1). */
+TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
                          const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
@@ -1259,8 +1282,15 @@ static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *
     e.path_pos = sizeof(e.path);
     e.path_cut = false;
     e.note[0] = 0;
-    char *d = (e.flags & TYJSON_WRITE_PRETTY) ? put_struct_pretty(&e, wb->cur, type, (const char *)in)
-                                              : put_struct_min(&e, wb->cur, type, (const char *)in);
+    char *d;
+    if (e.flags & TYJSON_WRITE_PRETTY) {
+        d = put_struct_pretty(&e, wb->cur, type, (const char *)in);
+    } else if (likely(!(type->flags & TYJSON_T_ARRAY))) {
+        e.depth = 1;
+        d = put_fields_min(&e, wb->cur, tyjson__struct_prep(type, NULL), (const char *)in);
+    } else {
+        d = put_struct_min(&e, wb->cur, type, (const char *)in);
+    }
     if (d) {
         wb->cur = d;
         if (e.flags & TYJSON_WRITE_NEWLINE_AT_END) tyjson__wbuf_putc(wb, '\n');

@@ -48,17 +48,6 @@ void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hin
     wb->end = buf + cap;
 }
 
-void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc, char *buf, usize cap,
-                               usize len, char *tmp, usize tmp_size) {
-    init_common(wb, TYJSON__SINK_HEAP, tmp, tmp_size);
-    wb->alc = tyjson__alc_or_libc(alc);
-    wb->buf = buf;
-    wb->cap = cap;
-    wb->start = buf;
-    wb->cur = buf + len;
-    wb->end = buf + cap;
-}
-
 void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
                              usize tmp_size) {
     init_common(wb, TYJSON__SINK_FIXED, tmp, tmp_size);
@@ -247,7 +236,7 @@ char *tyjson__wbuf_fill(tyjson__wbuf *wb, char *cur, int c, usize n) {
  * End of the text.
  * ------------------------------------------------------------------------- */
 
-tyjson_status tyjson__wbuf_finish(tyjson__wbuf *wb) {
+tyjson_status tyjson__wbuf_finish_slow(tyjson__wbuf *wb) {
     if (wb->status != TYJSON_OK) return wb->status;
     switch (wb->sink) {
     case TYJSON__SINK_HEAP: {
