@@ -2,8 +2,9 @@
  * str_write.c - JSON string literals: escaping, UTF-8 validation and
  * repair. The rules are in str_write.h.
  *
- * Speed: strings are scanned 8 bytes at a time (SWAR on a u64 loaded with
- * memcpy) for bytes that need attention: < 0x20, '"', '\\', >= 0x80 and, with
+ * Speed: strings are scanned 16 bytes at a time with SSE2 on x86-64 (the
+ * baseline there, so no dispatch), then 8 at a time (SWAR on a u64 loaded
+ * with memcpy) for bytes that need attention: < 0x20, '"', '\\', >= 0x80 and, with
  * ESCAPE_SLASH, '/'. Clean words are stored as they are; a flagged word is
  * stored too (speculatively) and the cursor is moved to its first flagged
  * byte, which a 256-entry table then classifies. Output room is reserved
@@ -13,6 +14,11 @@
 #include "write/str_write.h"
 #include "read/lex.h"
 #include "read/simd.h"
+
+#if defined(__SSE2__)
+#  include <emmintrin.h>
+#  define STR_SSE2 1
+#endif
 
 /* Input bytes per reservation: 6 * BLOCK + BLOCK_EXTRA <= RESERVE_MAX. */
 #define BLOCK 512u
@@ -67,6 +73,21 @@ TYJSON__FORCEINLINE u32 attn_mask32(u32 x, bool slash) {
     if (slash) m |= (x ^ (ones * '/')) - ones;
     return m & 0x80808080u;
 }
+
+#ifdef STR_SSE2
+/* The 16 bytes at s copied to d; a mask with bit i set when byte i needs
+ * attention (the signed compare with 0x20 catches both control bytes and
+ * bytes >= 0x80). */
+TYJSON__FORCEINLINE unsigned copy_attn16(char *d, const u8 *s, bool slash) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    _mm_storeu_si128((__m128i *)(void *)d, x);
+    __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    if (slash) m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('/')));
+    return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
 
 /* Copies n (4 to 7) bytes from s to d by two overlapping 4-byte loads and
  * stores when none needs attention; false, having written nothing, else. */
@@ -183,6 +204,20 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
     const u8 *tab = slash ? tab_slash : tab_min;
     const u8 *s = *ps;
     for (;;) {
+#ifdef STR_SSE2
+        while ((usize)(blk_end - s) >= 16) {
+            unsigned m = copy_attn16(d, s, slash);
+            if (likely(m == 0)) {
+                s += 16;
+                d += 16;
+                continue;
+            }
+            usize i = (usize)__builtin_ctz(m);
+            s += i;
+            d += i;
+            goto special;
+        }
+#endif
         while ((usize)(blk_end - s) >= 8) {
             u64 x;
             memcpy(&x, s, 8);
