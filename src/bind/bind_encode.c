@@ -64,6 +64,7 @@ typedef struct enc {
     tyjson__wbuf *wb;
     tyjson_write_flags flags;
     bool lits_ok;     /* the prepared key literals hold under these flags */
+    bool slash;       /* TYJSON_WRITE_ESCAPE_SLASH */
     const tyjson_alloc *alc; /* the options' allocator (free-form values) */
     usize indent;     /* spaces per level (pretty) */
     usize ind;        /* current indentation (pretty) */
@@ -309,7 +310,12 @@ TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
     return tyjson__f32_write(v, d);
 }
 
+/* A short clean string (most member values) is written inline. */
 TYJSON__FORCEINLINE char *enc_put_str(enc *e, char *d, const char *s, usize n) {
+    if (n - 1 < 16 && likely((usize)(e->wb->end - d) >= n + 2 + TYJSON__STR_SLACK)) {
+        char *t = tyjson__str_write_short(d, s, n, e->slash);
+        if (likely(t != NULL)) return t;
+    }
     d = tyjson__str_write(e->wb, d, s, n, e->flags);
     if (unlikely(!d)) return str_failed(e);
     return d;
@@ -1274,6 +1280,7 @@ TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
     e.wb = wb;
     e.flags = opts ? opts->flags : 0;
     e.lits_ok = tyjson__str_noesc_ok(e.flags);
+    e.slash = (e.flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
     e.alc = opts ? opts->alc : NULL;
     e.indent = (opts && opts->indent) ? opts->indent : 2;
     e.ind = 0;

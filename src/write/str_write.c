@@ -50,30 +50,6 @@ static const u8 tab_slash[256] = {CTL_ROWS, TAIL_ROWS('/')};
 static const char hexd[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
                               '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
 
-/* ----------------------------------------------------------------------------
- * SWAR: a mask whose lowest set bit (per byte, 0x80) marks the first byte
- * that needs attention. Each term sets a byte's high bit for its own
- * condition or after a borrow from a lower flagged byte, so the lowest
- * flagged byte is always exact; `| x` flags non-ASCII bytes.
- * ------------------------------------------------------------------------- */
-#define ONES 0x0101010101010101ull
-#define HIGH 0x8080808080808080ull
-
-TYJSON__FORCEINLINE u64 attn_mask(u64 x, bool slash) {
-    u64 m = (x - ONES * 0x20) | ((x ^ (ONES * '"')) - ONES) |
-            ((x ^ (ONES * '\\')) - ONES) | x;
-    if (slash) m |= (x ^ (ONES * '/')) - ONES;
-    return m & HIGH;
-}
-
-/* The same test on 4 bytes: zero exactly when none needs attention. */
-TYJSON__FORCEINLINE u32 attn_mask32(u32 x, bool slash) {
-    const u32 ones = 0x01010101u;
-    u32 m = (x - ones * 0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones) | x;
-    if (slash) m |= (x ^ (ones * '/')) - ones;
-    return m & 0x80808080u;
-}
-
 #ifdef STR_SSE2
 /* The 16 bytes at s copied to d; a mask with bit i set when byte i needs
  * attention (the signed compare with 0x20 catches both control bytes and
@@ -88,18 +64,6 @@ TYJSON__FORCEINLINE unsigned copy_attn16(char *d, const u8 *s, bool slash) {
     return (unsigned)_mm_movemask_epi8(m);
 }
 #endif
-
-/* Copies n (4 to 7) bytes from s to d by two overlapping 4-byte loads and
- * stores when none needs attention; false, having written nothing, else. */
-TYJSON__FORCEINLINE bool copy_clean_4to7(char *d, const u8 *s, usize n, bool slash) {
-    u32 a, b;
-    memcpy(&a, s, 4);
-    memcpy(&b, s + n - 4, 4);
-    if (attn_mask32(a, slash) | attn_mask32(b, slash)) return false;
-    memcpy(d, &a, 4);
-    memcpy(d + n - 4, &b, 4);
-    return true;
-}
 
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) &&                            \
     __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -222,7 +186,7 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
             u64 x;
             memcpy(&x, s, 8);
             memcpy(d, &x, 8);
-            u64 m = attn_mask(x, slash);
+            u64 m = tyjson__str_attn64(x, slash);
             if (likely(m == 0)) {
                 s += 8;
                 d += 8;
@@ -236,7 +200,7 @@ TYJSON__FORCEINLINE char *esc_block(tyjson__wbuf *wb, char *d, const u8 **ps,
         /* Fewer than 8 bytes left in the block: 4 to 7 clean ones (short
          * keys and values) by two overlapping 4-byte loads and stores,
          * anything else one byte at a time. */
-        if ((usize)(blk_end - s) >= 4 && copy_clean_4to7(d, s, (usize)(blk_end - s), slash)) {
+        if ((usize)(blk_end - s) >= 4 && tyjson__str_copy_clean_4to7(d, s, (usize)(blk_end - s), slash)) {
             d += blk_end - s;
             *ps = blk_end;
             return d;
@@ -347,34 +311,6 @@ TYJSON__FORCEINLINE char *str_write_impl(tyjson__wbuf *wb, char *d, const u8 *s,
     return d;
 }
 
-/* A clean string of 1 to 16 bytes (most keys and short values) by two
- * overlapping loads and stores; NULL when it needs the general path. The
- * caller has checked the room. */
-TYJSON__FORCEINLINE char *short_clean(char *d, const char *s, usize n, bool slash) {
-    if (n < 4) { /* 1 to 3 bytes: first, middle and last cover them all */
-        u8 c0 = (u8)s[0], c1 = (u8)s[n / 2], c2 = (u8)s[n - 1];
-        u32 a = (u32)c0 | (u32)c1 << 8 | (u32)c2 << 16 | (u32)'a' << 24;
-        if (attn_mask32(a, slash)) return NULL;
-        d[0] = '"';
-        d[1] = (char)c0;
-        d[1 + n / 2] = (char)c1;
-        d[n] = (char)c2;
-    } else if (n >= 8) {
-        u64 a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        if (attn_mask(a, slash) | attn_mask(b, slash)) return NULL;
-        d[0] = '"';
-        memcpy(d + 1, &a, 8);
-        memcpy(d + 1 + n - 8, &b, 8);
-    } else {
-        if (!copy_clean_4to7(d + 1, (const u8 *)s, n, slash)) return NULL;
-        d[0] = '"';
-    }
-    d[n + 1] = '"';
-    return d + n + 2;
-}
-
 /* Out of line, so that the short path below keeps a small prologue. */
 static TYJSON__NOINLINE char *str_write_any(tyjson__wbuf *wb, char *d, const char *s, usize n,
                                            tyjson_write_flags flags) {
@@ -392,7 +328,7 @@ static TYJSON__NOINLINE char *str_write_any(tyjson__wbuf *wb, char *d, const cha
 char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
                         tyjson_write_flags flags) {
     if (n - 1 < 16 && (usize)(wb->end - d) >= n + 2 + TYJSON__STR_SLACK) {
-        char *e = short_clean(d, s, n, (flags & TYJSON_WRITE_ESCAPE_SLASH) != 0);
+        char *e = tyjson__str_write_short(d, s, n, (flags & TYJSON_WRITE_ESCAPE_SLASH) != 0);
         if (likely(e != NULL)) return e;
     }
     return str_write_any(wb, d, s, n, flags);

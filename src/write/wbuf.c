@@ -15,13 +15,26 @@ static void use_scratch(tyjson__wbuf *wb) {
     wb->end = wb->tmp + wb->tmp_size;
 }
 
+/* Member by member (see tyjson__wbuf_init_heap_at): no `rep stos`. */
 static void init_common(tyjson__wbuf *wb, u8 sink, char *tmp, usize tmp_size) {
     TYJSON_API_CHECK(tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
-    memset(wb, 0, sizeof(*wb));
+    wb->status = TYJSON_OK;
     wb->sink = sink;
+    wb->staged = false;
+    wb->overflow = false;
+    wb->flushed = 0;
+    wb->buf = NULL;
+    wb->cap = 0;
+    wb->pos = 0;
     wb->tmp = tmp;
     wb->tmp_size = tmp_size;
-    wb->status = TYJSON_OK;
+    wb->alc.malloc = NULL;
+    wb->alc.realloc = NULL;
+    wb->alc.free = NULL;
+    wb->alc.ctx = NULL;
+    wb->fp = NULL;
+    wb->fn = NULL;
+    wb->ctx = NULL;
     use_scratch(wb);
 }
 
