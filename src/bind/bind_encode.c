@@ -274,10 +274,11 @@ TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
     for (int k = 1; k <= SHORT_DECIMALS; k++) {
         double s = a * pow10_f64[k];
         if (!(s < SHORT_LIMIT)) return NULL;
-        double r = (double)(u64)(s + 0.5), diff = s - r, eps = s * 0x1p-50;
+        /* through i64 (s < 2^50): a u64 conversion costs a branch */
+        double r = (double)(i64)(s + 0.5), diff = s - r, eps = s * 0x1p-50;
         if (diff <= eps && diff >= -eps && r / pow10_f64[k] == a) {
             *d = '-';
-            return put_scaled_digits(d + (v < 0), (u64)r, k);
+            return put_scaled_digits(d + (v < 0), (u64)(i64)r, k);
         }
     }
     return NULL;
@@ -852,7 +853,12 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
     } else if (op == TYJSON__OP_F64) {
         return put_f64(e, d, load_f64(m));
     } else if (op == TYJSON__OP_I64) {
-        return tyjson__i64_write(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+    } else if (op == TYJSON__OP_NESTED) { /* STRUCT or PTR */
+        if (bf->kind == TYJSON_K_STRUCT) return put_struct_at(e, d, bf->f->type, m, pretty);
+        const char *p = (const char *)load_ptr(m);
+        if (!p) return put_null(e->wb, d);
+        return put_struct_at(e, d, bf->f->type, p, pretty);
     }
     if (likely(bf->shape == TYJSON_SHAPE_ONE))
         return put_one(e, d, bf->f, bf->kind, m, pretty);
@@ -871,6 +877,19 @@ static TYJSON__NOINLINE int omit_action(const tyjson__bind_field *bf, const char
     bool absent = f->present_at && !*(const u8 *)(base + f->present_at - 1);
     if (!absent && !((bf->flags & TYJSON_F_OMIT_EMPTY) && field_empty(f, base, 0))) return 0;
     return (f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
+}
+
+/* omit_action, inline, for the commonest member that may be left out: a
+ * single DATE without a state or presence member (bind_desc.c gives it
+ * OMIT_EMPTY: the zero date is the absent one). -1 for any other member. */
+TYJSON__FORCEINLINE int omit_date_fast(const tyjson__bind_field *bf, const char *base) {
+    if (bf->kind != TYJSON_K_DATE || bf->shape != TYJSON_SHAPE_ONE || bf->state_at ||
+        bf->present_at || bf->f->has_default)
+        return -1;
+    tyjson_date date;
+    memcpy(&date, base + bf->offset, sizeof(date));
+    if (!(bf->flags & TYJSON_F_OMIT_EMPTY) || !date_zero(&date)) return 0;
+    return (bf->f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
 }
 
 /* A TYJSON_T_ARRAY type: its one (array) field's value, null when left out. */
@@ -968,7 +987,8 @@ static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const c
     const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
     for (; bf < bend; bf++) {
         if (unlikely(bf->may_omit)) {
-            int act = omit_action(bf, base);
+            int act = omit_date_fast(bf, base);
+            if (act < 0) act = omit_action(bf, base);
             if (act == 1) continue;
             if (act == 2) {
                 d = put_head_min(e, wb, lits_ok, d, bf, sep);
