@@ -460,7 +460,7 @@ static void bench_file(input *in, bool memory) {
         bench_stats st = {0};
         char note[NOTE_MAX] = "";
         if (!a) {
-            for (op = 0; op < OP_COUNT; op++) bench_set_note(notes[c][op], "no DOM adapter");
+            for (op = 0; op < OP_COUNT; op++) bench_set_na(notes[c][op], "no DOM adapter");
             continue;
         }
         hold[c] = a->create();
