@@ -249,22 +249,42 @@ TYJSON__FORCEINLINE char *put_int_real(char *d, i64 i) {
 
 static const double pow10_f64[SHORT_DECIMALS + 1] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
 
-/* r / 10^k as digits with k decimals (r < 2^50, 1 <= k <= 8), at d with
- * SCALAR_ROOM bytes of room. */
-static char *put_scaled_digits(char *d, u64 r, int k) {
-    char tmp[TYJSON__NUM_MAX_CHARS + 16]; /* the writer's scratch, then slack to copy from */
-    usize n = (usize)(tyjson__u64_write_inline(r, tmp) - tmp), uk = (usize)k;
-    if (n > uk) { /* digits, '.', the last k digits: two 16-byte moves */
-        usize i = n - uk;
-        memcpy(d, tmp, 16);
-        d[i] = '.';
-        memcpy(d + i + 1, tmp + i, 16);
-        return d + n + 1;
+static const u32 pow10_u32[SHORT_DECIMALS + 1] = {1,      10,      100,      1000,     10000,
+                                                   100000, 1000000, 10000000, 100000000};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The k (1 to 8) decimal digits of f < 10^k, leading zeros kept, by one
+ * 8-byte store at d: SWAR splits f into 8 digit bytes (4-digit halves in
+ * 32-bit lanes, then pairs in 16-bit lanes, then digits), with nothing
+ * written to memory and read back (which would stall the store buffer). */
+TYJSON__FORCEINLINE char *put_fixed_digits(char *d, u32 f, int k) {
+    u64 x = (u64)(f / 10000) | (u64)(f % 10000) << 32;
+    u64 q = ((x * 5243) >> 19) & 0x0000007F0000007Full; /* / 100 per lane */
+    x = q | (x - q * 100) << 16;
+    q = ((x * 103) >> 10) & 0x000F000F000F000Full; /* / 10 per lane */
+    x = q | (x - q * 10) << 8;
+    x = (x | 0x3030303030303030ull) >> (8 * (8 - k));
+    memcpy(d, &x, 8);
+    return d + k;
+}
+#else
+TYJSON__FORCEINLINE char *put_fixed_digits(char *d, u32 f, int k) {
+    for (int i = k; i-- > 0;) {
+        d[i] = (char)('0' + f % 10);
+        f /= 10;
     }
-    memcpy(d, "0.0000000", 9); /* "0.", then k - n (< 8) zeros */
-    d += 2 + (uk - n);
-    memcpy(d, tmp, 16);
-    return d + n;
+    return d + k;
+}
+#endif
+
+/* r / 10^k with k decimals (r < 2^50, 1 <= k <= 8) at d, which has
+ * SCALAR_ROOM bytes of room. The integer part is floor(a): an integer
+ * between a and r / 10^k would read back as v too, and v is not one. */
+TYJSON__FORCEINLINE char *put_scaled_digits(char *d, double a, u64 r, int k) {
+    u64 ip = (u64)(i64)a;
+    d = tyjson__u64_write_inline(ip, d);
+    *d++ = '.';
+    return put_fixed_digits(d, (u32)(r - ip * pow10_u32[k]), k);
 }
 
 /* The text of a non-integral finite v with few decimals, or NULL. */
@@ -278,7 +298,7 @@ TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
         double r = (double)(i64)(s + 0.5), diff = s - r, eps = s * 0x1p-50;
         if (diff <= eps && diff >= -eps && r / pow10_f64[k] == a) {
             *d = '-';
-            return put_scaled_digits(d + (v < 0), (u64)(i64)r, k);
+            return put_scaled_digits(d + (v < 0), a, (u64)(i64)r, k);
         }
     }
     return NULL;
@@ -370,13 +390,15 @@ static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
     return enum_failed(e, f, bits);
 }
 
-static char *put_quoted_ascii(enc *e, char *d, const char *s, usize n) {
-    d = room(e->wb, d, n + 2);
-    *d++ = '"';
-    memcpy(d, s, n);
-    d += n;
-    *d++ = '"';
-    return d;
+/* Dates and date-times are formatted straight into the output at d + 1
+ * (room for DT_MAX + 2 bytes reserved), then quoted: through a scratch
+ * buffer, the copy would read back bytes just stored one at a time, which
+ * stalls the store buffer. n == 0 is an invalid value. */
+TYJSON__FORCEINLINE char *quote_formatted(enc *e, char *d, usize n) {
+    if (!n) return fail(e, TYJSON_E_DATE);
+    d[0] = '"';
+    d[n + 1] = '"';
+    return d + n + 2;
 }
 
 /* Epoch milliseconds to a date-time (through seconds: nanoseconds would
@@ -400,10 +422,8 @@ static char *put_epoch(enc *e, char *d, const tyjson_field *f, const char *m, u8
     tyjson_datetime dt;
     bool ok = kind == TYJSON_K_EPOCH_MS ? ms_to_datetime(v, &dt)
                                         : tyjson_datetime_from_epoch_ns(v, &dt);
-    char buf[DT_MAX];
-    usize n = ok ? tyjson_datetime_format(&dt, buf) : 0;
-    if (!n) return fail(e, TYJSON_E_DATE);
-    return put_quoted_ascii(e, d, buf, n);
+    d = room(e->wb, d, DT_MAX + 2);
+    return quote_formatted(e, d, ok ? tyjson_datetime_format(&dt, d + 1) : 0);
 }
 
 /* ---- free-form values: the DOM writer through its callback sink ----------
@@ -608,6 +628,7 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
  * MARK: - The walk
  * ------------------------------------------------------------------------- */
 static char *put_struct_min(enc *e, char *d, tyjson_struct *t, const char *base);
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base);
 static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *base);
 static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool pretty);
 
@@ -617,7 +638,16 @@ static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool 
 TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
                                         const bool pretty) {
     if (unlikely(e->depth >= DEEP_AT)) return put_deep(e, d, t, m, pretty);
-    return pretty ? put_struct_pretty(e, d, t, m) : put_struct_min(e, d, t, m);
+    if (pretty) return put_struct_pretty(e, d, t, m);
+    /* minified, the common case straight to the members (put_struct's
+     * checks, inline); errors and TYJSON_T_ARRAY types go through it */
+    const tyjson__bind_prep *p = t ? tyjson__struct_prep(t, NULL) : NULL;
+    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY) || e->depth >= TYJSON_DEFAULT_MAX_DEPTH))
+        return put_struct_min(e, d, t, m);
+    e->depth++;
+    d = put_fields_min(e, d, p, m);
+    if (likely(d != NULL)) e->depth--;
+    return d;
 }
 
 /* One value of the field's kind at m (a member, or one array element). */
@@ -686,20 +716,16 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
         return put_struct_at(e, d, f->type, p, pretty);
     }
     case TYJSON_K_DATE: {
-        char buf[DT_MAX];
         tyjson_date date;
         memcpy(&date, m, sizeof(date));
-        usize n = tyjson_date_format(&date, buf);
-        if (!n) return fail(e, TYJSON_E_DATE);
-        return put_quoted_ascii(e, d, buf, n);
+        d = room(wb, d, DT_MAX + 2);
+        return quote_formatted(e, d, tyjson_date_format(&date, d + 1));
     }
     case TYJSON_K_DATETIME: {
-        char buf[DT_MAX];
         tyjson_datetime dt;
         memcpy(&dt, m, sizeof(dt));
-        usize n = tyjson_datetime_format(&dt, buf);
-        if (!n) return fail(e, TYJSON_E_DATE);
-        return put_quoted_ascii(e, d, buf, n);
+        d = room(wb, d, DT_MAX + 2);
+        return quote_formatted(e, d, tyjson_datetime_format(&dt, d + 1));
     }
     case TYJSON_K_EPOCH_MS:
     case TYJSON_K_EPOCH_NS:
@@ -754,8 +780,6 @@ static char *put_empty_array(enc *e, char *d, const tyjson_field *f, const char 
     d[1] = ']';
     return d + 2;
 }
-
-static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base);
 
 /* The element type of an array of structs written minified, prepared once
  * for the whole array, when each element can go straight to put_fields_min:

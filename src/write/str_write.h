@@ -69,7 +69,9 @@ TYJSON__FORCEINLINE bool tyjson__str_copy_clean_4to7(char *d, const u8 *s, usize
     u32 a, b;
     memcpy(&a, s, 4);
     memcpy(&b, s + n - 4, 4);
-    if (tyjson__str_attn32(a, slash) | tyjson__str_attn32(b, slash)) return false;
+    /* one 8-byte test of both words: a borrow only ever starts at a
+     * flagged byte, so the mask is zero exactly when no byte is flagged */
+    if (tyjson__str_attn64((u64)a | (u64)b << 32, slash)) return false;
     memcpy(d, &a, 4);
     memcpy(d + n - 4, &b, 4);
     return true;
