@@ -333,7 +333,11 @@ TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
 
 /* A short clean string (most member values) is written inline. */
 TYJSON__FORCEINLINE char *enc_put_str(enc *e, char *d, const char *s, usize n) {
-    if (n - 1 < 16 && likely((usize)(e->wb->end - d) >= n + 2 + TYJSON__STR_SLACK)) {
+    if (n <= 16 && likely((usize)(e->wb->end - d) >= n + 2 + TYJSON__STR_SLACK)) {
+        if (!n) { /* "" */
+            memcpy(d, "\"\"", 2);
+            return d + 2;
+        }
         char *t = tyjson__str_write_short(d, s, n, e->slash);
         if (likely(t != NULL)) return t;
     }
