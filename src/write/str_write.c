@@ -325,11 +325,35 @@ static TYJSON__NOINLINE char *str_write_any(tyjson__wbuf *wb, char *d, const cha
     return str_write_impl(wb, d, (const u8 *)s, n, flags, false);
 }
 
+#ifdef STR_SSE2
+/* A clean string of 17 to 64 bytes (e-mail addresses, URLs, ids, dates as
+ * text) by its 16-byte chunks, the last one overlapping, each copied as it
+ * is tested: no call, no block bookkeeping. NULL when a byte needs the
+ * general path, which writes over what was stored. The caller has checked
+ * the room. */
+TYJSON__FORCEINLINE char *medium_clean(char *d, const u8 *s, usize n, bool slash) {
+    unsigned m = 0;
+    for (usize i = 0; i + 16 < n; i += 16) m |= copy_attn16(d + 1 + i, s + i, slash);
+    m |= copy_attn16(d + 1 + n - 16, s + n - 16, slash);
+    if (m) return NULL;
+    d[0] = '"';
+    d[n + 1] = '"';
+    return d + n + 2;
+}
+#endif
+
 char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
                         tyjson_write_flags flags) {
+    bool slash = (flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
     if (n - 1 < 16 && (usize)(wb->end - d) >= n + 2 + TYJSON__STR_SLACK) {
-        char *e = tyjson__str_write_short(d, s, n, (flags & TYJSON_WRITE_ESCAPE_SLASH) != 0);
+        char *e = tyjson__str_write_short(d, s, n, slash);
         if (likely(e != NULL)) return e;
     }
+#ifdef STR_SSE2
+    else if (n - 17 < 48 && (usize)(wb->end - d) >= n + 2 + TYJSON__STR_SLACK) {
+        char *e = medium_clean(d, (const u8 *)s, n, slash);
+        if (likely(e != NULL)) return e;
+    }
+#endif
     return str_write_any(wb, d, s, n, flags);
 }
