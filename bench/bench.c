@@ -68,6 +68,7 @@ static const built_in built[] = {
 #ifdef BENCH_HAVE_YAJL
     {&bench_adapter_yajl, bench_typed_yajl},
 #endif
+    {NULL, bench_typed_handwritten}, /* typed only: named by its typed adapter */
 };
 #define N_BUILT (sizeof(built) / sizeof(built[0]))
 
@@ -87,12 +88,12 @@ static void setup_contenders(void) {
     size_t i;
     for (i = 0; i < N_BUILT && n_conts < MAX_CONT; i++) {
         contender *c = &conts[n_conts];
-        if (cfg.only && !in_list(cfg.only, built[i].dom->name)) continue;
         memset(c, 0, sizeof(*c));
-        c->name = built[i].dom->name;
-        c->version = built[i].dom->version;
-        c->dom = built[i].dom;
         built[i].typed(&c->typed);
+        c->name = built[i].dom ? built[i].dom->name : c->typed.name;
+        if (cfg.only && !in_list(cfg.only, c->name)) continue;
+        c->version = built[i].dom ? built[i].dom->version : "";
+        c->dom = built[i].dom;
         c->has_typed = c->typed.create != NULL;
         n_conts++;
     }
@@ -792,7 +793,8 @@ int main(int argc, char **argv) {
     setup_contenders();
     if (cfg.list) {
         for (c = 0; c < n_conts; c++)
-            printf("%-10s %-8s %s\n           typed: %s\n", conts[c].name, conts[c].version, conts[c].dom->notes,
+            printf("%-10s %-8s %s\n           typed: %s\n", conts[c].name, conts[c].version,
+                   conts[c].dom ? conts[c].dom->notes : "no DOM side",
                    conts[c].has_typed && conts[c].typed.notes ? conts[c].typed.notes : "none");
         if (BENCH_SKIPPED[0]) printf("not built: %s\n", BENCH_SKIPPED);
         return 0;

@@ -605,7 +605,7 @@ static void check_contender(file_run *fr, size_t c) {
     char note[NOTE_MAX] = "";
     int op;
     if (!a) {
-        for (op = 0; op < OP_COUNT; op++) bench_set_note(fr->notes[c][op], "no DOM adapter");
+        for (op = 0; op < OP_COUNT; op++) bench_set_na(fr->notes[c][op], "no DOM adapter");
         return;
     }
     fr->hold[c] = a->create();

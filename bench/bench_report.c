@@ -70,12 +70,13 @@ static void fmt_num(char *buf, size_t size, double v) {
     else snprintf(buf, size, "%.3f", v);
 }
 
-/* Index of the fastest cell of a task (any contender, or peers only). */
+/* Index of the fastest cell of a task (any contender, or peers only: the
+ * hand-written reference writer is no peer, it has a column of its own). */
 static int best_of(const task_result *t, bool peers_only) {
-    int ty = cont_index("tyjson"), best = -1;
+    int ty = cont_index("tyjson"), hw = cont_index("handwritten"), best = -1;
     size_t c;
     for (c = 0; c < n_conts; c++) {
-        if (!t->cell[c].ok || (peers_only && (int)c == ty)) continue;
+        if (!t->cell[c].ok || (peers_only && ((int)c == ty || (int)c == hw))) continue;
         if (best < 0 || t->cell[c].med < t->cell[best].med) best = (int)c;
     }
     return best;
@@ -610,7 +611,7 @@ static void write_json(const run_results *rr, FILE *fp) {
         fprintf(fp, ", \"version\": ");
         json_str(fp, conts[c].version);
         fprintf(fp, ", \"dom\": ");
-        json_str(fp, conts[c].dom->notes);
+        json_str(fp, conts[c].dom ? conts[c].dom->notes : "");
         fprintf(fp, ", \"typed\": ");
         json_str(fp, conts[c].has_typed && conts[c].typed.notes ? conts[c].typed.notes : "");
         fprintf(fp, "}");

@@ -213,6 +213,9 @@ void bench_typed_cjson(bench_typed *t);
 void bench_typed_jansson(bench_typed *t);
 void bench_typed_jsonc(bench_typed *t);
 void bench_typed_yajl(bench_typed *t);
+/* The reference of the serialize rows: hand-written C, no library and no
+ * DOM side (peers/handwritten.c). */
+void bench_typed_handwritten(bench_typed *t);
 
 #ifdef __cplusplus
 }

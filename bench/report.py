@@ -78,8 +78,9 @@ class Run:
         return sec * 1e3 if t["unit"] == "ms" else sec * 1e6
 
     def best(self, t, peers_only):
-        """The fastest contender of a row (the first of equals), or None."""
-        cands = [c for c in self.conts if self.ok(t, c) and not (peers_only and c == "tyjson")]
+        """The fastest contender of a row (the first of equals), or None; peers_only leaves out tyjson
+        and the hand-written reference writer (which is no peer)."""
+        cands = [c for c in self.conts if self.ok(t, c) and not (peers_only and c in ("tyjson", "handwritten"))]
         return min(cands, key=lambda c: self.med(t, c)) if cands else None
 
     def speedup(self, t, peer):

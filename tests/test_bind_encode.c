@@ -122,6 +122,35 @@ TEST(reals_agree_with_number_core) {
     }
 }
 
+/* The short-decimal short cut (r / 10^k, k <= 8) agrees with the number
+ * core: decimals of every length around its limits (2^50 after scaling,
+ * 1e-6 below), values one ulp away from short decimals, and random bits. */
+TEST(reals_short_decimals_agree_with_number_core) {
+    static const double edges[] = {95.5, -68.438885, 99.273798, 0.1, 0.3, 0.1 + 0.2, 1e-6,
+                                   -1e-6, 1.5e-6, 9.99999e-7, 1e-7, 0.000123, 112589990684.2624,
+                                   11258999068426.24, 1125899906842.624, 0.12345678,
+                                   0.123456789, 12345678.12345678, 4503599627370495.5};
+    for (size_t i = 0; i < sizeof(edges) / sizeof(edges[0]); i++) {
+        check_real_like_core(1.0f, edges[i]);
+        check_real_like_core(1.0f, nextafter(edges[i], 0.0));
+        check_real_like_core(1.0f, nextafter(edges[i], 1e300));
+    }
+    static const double pow10[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11};
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 60000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        int64_t m = (int64_t)(x >> (8 + (x % 48))) * ((x & 1) ? -1 : 1);
+        double d = (double)m / pow10[(x >> 20) % 12];
+        check_real_like_core(1.0f, d);
+        check_real_like_core(1.0f, nextafter(d, 0.0));
+        double bits;
+        memcpy(&bits, &x, sizeof(bits));
+        if (isfinite(bits)) check_real_like_core(1.0f, bits);
+    }
+}
+
 TEST(reals_nan_inf) {
     reals a = {1.0f, NAN};
     ASSERT_ENC_ERR(&reals_type, &a, 0, TYJSON_E_NAN_INF, "$.d");

@@ -247,6 +247,41 @@ TEST(string_escape_at_every_position) {
     }
 }
 
+/* Each byte class at each offset of runs up to 70 bytes, with and without
+ * ESCAPE_SLASH: the 16-byte vector step (SSE2 on x86-64) and the 8-byte
+ * one must flag exactly the bytes that need escaping, and nothing next to
+ * them (0x7F, ' ' and '/' stay as they are without the flag). */
+TEST(string_each_class_at_every_position) {
+    static const unsigned char bytes[] = {'\n', '"', '\\', 0x01, 0x1F, 0x7F, ' ', '/', 0xC3};
+    for (size_t b = 0; b < sizeof(bytes); b++) {
+        for (size_t len = 1; len <= 70; len++) {
+            for (size_t at = 0; at < len; at++) {
+                for (int slash = 0; slash < 2; slash++) {
+                    unsigned char in[72];
+                    char want[80];
+                    memset(in, 'a', len);
+                    in[at] = bytes[b];
+                    size_t n = len;
+                    if (bytes[b] == 0xC3) { /* U+00E9, two bytes */
+                        if (at + 1 == len) continue;
+                        in[at + 1] = 0xA9;
+                    }
+                    tyjson_write_flags fl = slash ? TYJSON_WRITE_ESCAPE_SLASH : 0;
+                    size_t wl = ref_escape(in, n, fl, want);
+                    want[wl] = 0;
+                    tyjson_error err;
+                    char *got = wr_str((const char *)in, n, fl, &err);
+                    if (!got) TEST_FAIL("byte %02x len %zu at %zu: %s", bytes[b], len, at, err.msg);
+                    if (strcmp(got, want) != 0)
+                        TEST_FAIL("byte %02x len %zu at %zu slash %d: %s != %s", bytes[b], len, at,
+                                  slash, got, want);
+                    free(got);
+                }
+            }
+        }
+    }
+}
+
 /* An invalid sequence replaced with U+FFFD where it straddles the end of
  * the escaper's 512-byte input block, after non-ASCII text earlier in the
  * block: the replacement left the cursor past the block end, and the next

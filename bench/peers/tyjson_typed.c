@@ -42,18 +42,16 @@ static void *create(void) {
     return s;
 }
 
-/* Resets only what the value used: a typed decode leaves the map's
- * document and the encode arena untouched. */
+/* Called after every decode and encode: an arena nothing was taken from
+ * since its last reset is left as it is (the typed encoders use none). */
 static void release(void *st) {
     state *s = st;
-    tyjson_arena_reset(&s->arena);
-    if (s->doc || s->mdoc || tyjson_arena_used(&s->enc_arena)) {
-        tyjson_doc_free(s->doc);
-        s->doc = NULL;
-        tyjson_mut_doc_free(s->mdoc);
-        s->mdoc = NULL;
-        tyjson_arena_reset(&s->enc_arena);
-    }
+    if (tyjson_arena_used(&s->arena)) tyjson_arena_reset(&s->arena);
+    if (s->doc) tyjson_doc_free(s->doc);
+    s->doc = NULL;
+    if (s->mdoc) tyjson_mut_doc_free(s->mdoc);
+    s->mdoc = NULL;
+    if (tyjson_arena_used(&s->enc_arena)) tyjson_arena_reset(&s->enc_arena);
 }
 
 static void destroy(void *st) {

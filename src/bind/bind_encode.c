@@ -21,6 +21,7 @@
  */
 #include "bind/bind.h"
 #include "num/num.h"
+#include "num/num_inline.h"
 #include "write/str_write.h"
 #include "write/wbuf.h"
 
@@ -62,6 +63,8 @@ TYJSON__FORCEINLINE tyjson_str load_str(const char *m) {
 typedef struct enc {
     tyjson__wbuf *wb;
     tyjson_write_flags flags;
+    bool lits_ok;     /* the prepared key literals hold under these flags */
+    bool slash;       /* TYJSON_WRITE_ESCAPE_SLASH */
     const tyjson_alloc *alc; /* the options' allocator (free-form values) */
     usize indent;     /* spaces per level (pretty) */
     usize ind;        /* current indentation (pretty) */
@@ -224,6 +227,83 @@ TYJSON__FORCEINLINE char *put_int_real(char *d, i64 i) {
     return d + 2;
 }
 
+/*
+ * Reals with at most SHORT_DECIMALS decimals (95.5, -68.438885, 0.25) take
+ * a second short cut: their shortest round-trip text is r / 10^k for the
+ * fewest decimals k at which an integer r reads back as v, and r is
+ * round(|v| 10^k). Why that is exactly what tyjson__f64_write writes, for
+ * 1e-6 <= |v| and |v| 10^k < 2^50 (plain notation there): the decimals
+ * that read back as v span less than 1/4 at scale 10^k (an ulp of v times
+ * 10^k is at most twice an ulp of |v| 10^k, which is at most 1/8), so at
+ * most one integer lies among them, and it is within 3/16 of the computed
+ * product (off by at most 1/16), so rounding finds it. The division
+ * r / 10^k of two exact doubles is correctly rounded like reading the text,
+ * so comparing it with v is the exact test; a cheap multiply-based filter
+ * spares the division where r is not even close. Fewer decimals means fewer
+ * digits (v is not an integer, so no shorter integer text reads back), the
+ * last digit is not 0 (else k - 1 would have matched), and below 1 the
+ * text is "0." and zeros as tyjson__f64_write writes it down to 1e-6.
+ */
+#define SHORT_DECIMALS 8
+#define SHORT_LIMIT 1125899906842624.0 /* 2^50 */
+
+static const double pow10_f64[SHORT_DECIMALS + 1] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8};
+
+static const u32 pow10_u32[SHORT_DECIMALS + 1] = {1,      10,      100,      1000,     10000,
+                                                   100000, 1000000, 10000000, 100000000};
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The k (1 to 8) decimal digits of f < 10^k, leading zeros kept, by one
+ * 8-byte store at d: SWAR splits f into 8 digit bytes (4-digit halves in
+ * 32-bit lanes, then pairs in 16-bit lanes, then digits), with nothing
+ * written to memory and read back (which would stall the store buffer). */
+TYJSON__FORCEINLINE char *put_fixed_digits(char *d, u32 f, int k) {
+    u64 x = (u64)(f / 10000) | (u64)(f % 10000) << 32;
+    u64 q = ((x * 5243) >> 19) & 0x0000007F0000007Full; /* / 100 per lane */
+    x = q | (x - q * 100) << 16;
+    q = ((x * 103) >> 10) & 0x000F000F000F000Full; /* / 10 per lane */
+    x = q | (x - q * 10) << 8;
+    x = (x | 0x3030303030303030ull) >> (8 * (8 - k));
+    memcpy(d, &x, 8);
+    return d + k;
+}
+#else
+TYJSON__FORCEINLINE char *put_fixed_digits(char *d, u32 f, int k) {
+    for (int i = k; i-- > 0;) {
+        d[i] = (char)('0' + f % 10);
+        f /= 10;
+    }
+    return d + k;
+}
+#endif
+
+/* r / 10^k with k decimals (r < 2^50, 1 <= k <= 8) at d, which has
+ * SCALAR_ROOM bytes of room. The integer part is floor(a): an integer
+ * between a and r / 10^k would read back as v too, and v is not one. */
+TYJSON__FORCEINLINE char *put_scaled_digits(char *d, double a, u64 r, int k) {
+    u64 ip = (u64)(i64)a;
+    d = tyjson__u64_write_inline(ip, d);
+    *d++ = '.';
+    return put_fixed_digits(d, (u32)(r - ip * pow10_u32[k]), k);
+}
+
+/* The text of a non-integral finite v with few decimals, or NULL. */
+TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
+    double a = v < 0 ? -v : v;
+    if (!(a >= 1e-6)) return NULL;
+    for (int k = 1; k <= SHORT_DECIMALS; k++) {
+        double s = a * pow10_f64[k];
+        if (!(s < SHORT_LIMIT)) return NULL;
+        /* through i64 (s < 2^50): a u64 conversion costs a branch */
+        double r = (double)(i64)(s + 0.5), diff = s - r, eps = s * 0x1p-50;
+        if (diff <= eps && diff >= -eps && r / pow10_f64[k] == a) {
+            *d = '-';
+            return put_scaled_digits(d + (v < 0), a, (u64)(i64)r, k);
+        }
+    }
+    return NULL;
+}
+
 TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
     u64 bits;
     memcpy(&bits, &v, 8);
@@ -233,6 +313,8 @@ TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
     if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
         i64 i = (i64)v;
         if ((double)i == v) return put_int_real(d, i);
+        char *t = put_short_real(d, v);
+        if (t) return t;
     }
     return tyjson__f64_write(v, d);
 }
@@ -249,7 +331,16 @@ TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
     return tyjson__f32_write(v, d);
 }
 
+/* A short clean string (most member values) is written inline. */
 TYJSON__FORCEINLINE char *enc_put_str(enc *e, char *d, const char *s, usize n) {
+    if (n <= 16 && likely((usize)(e->wb->end - d) >= n + 2 + TYJSON__STR_SLACK)) {
+        if (!n) { /* "" */
+            memcpy(d, "\"\"", 2);
+            return d + 2;
+        }
+        char *t = tyjson__str_write_short(d, s, n, e->slash);
+        if (likely(t != NULL)) return t;
+    }
     d = tyjson__str_write(e->wb, d, s, n, e->flags);
     if (unlikely(!d)) return str_failed(e);
     return d;
@@ -303,13 +394,15 @@ static char *put_enum(enc *e, char *d, const tyjson_field *f, const char *m) {
     return enum_failed(e, f, bits);
 }
 
-static char *put_quoted_ascii(enc *e, char *d, const char *s, usize n) {
-    d = room(e->wb, d, n + 2);
-    *d++ = '"';
-    memcpy(d, s, n);
-    d += n;
-    *d++ = '"';
-    return d;
+/* Dates and date-times are formatted straight into the output at d + 1
+ * (room for DT_MAX + 2 bytes reserved), then quoted: through a scratch
+ * buffer, the copy would read back bytes just stored one at a time, which
+ * stalls the store buffer. n == 0 is an invalid value. */
+TYJSON__FORCEINLINE char *quote_formatted(enc *e, char *d, usize n) {
+    if (!n) return fail(e, TYJSON_E_DATE);
+    d[0] = '"';
+    d[n + 1] = '"';
+    return d + n + 2;
 }
 
 /* Epoch milliseconds to a date-time (through seconds: nanoseconds would
@@ -333,10 +426,8 @@ static char *put_epoch(enc *e, char *d, const tyjson_field *f, const char *m, u8
     tyjson_datetime dt;
     bool ok = kind == TYJSON_K_EPOCH_MS ? ms_to_datetime(v, &dt)
                                         : tyjson_datetime_from_epoch_ns(v, &dt);
-    char buf[DT_MAX];
-    usize n = ok ? tyjson_datetime_format(&dt, buf) : 0;
-    if (!n) return fail(e, TYJSON_E_DATE);
-    return put_quoted_ascii(e, d, buf, n);
+    d = room(e->wb, d, DT_MAX + 2);
+    return quote_formatted(e, d, ok ? tyjson_datetime_format(&dt, d + 1) : 0);
 }
 
 /* ---- free-form values: the DOM writer through its callback sink ----------
@@ -541,6 +632,7 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
  * MARK: - The walk
  * ------------------------------------------------------------------------- */
 static char *put_struct_min(enc *e, char *d, tyjson_struct *t, const char *base);
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base);
 static char *put_struct_pretty(enc *e, char *d, tyjson_struct *t, const char *base);
 static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool pretty);
 
@@ -550,7 +642,16 @@ static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool 
 TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
                                         const bool pretty) {
     if (unlikely(e->depth >= DEEP_AT)) return put_deep(e, d, t, m, pretty);
-    return pretty ? put_struct_pretty(e, d, t, m) : put_struct_min(e, d, t, m);
+    if (pretty) return put_struct_pretty(e, d, t, m);
+    /* minified, the common case straight to the members (put_struct's
+     * checks, inline); errors and TYJSON_T_ARRAY types go through it */
+    const tyjson__bind_prep *p = t ? tyjson__struct_prep(t, NULL) : NULL;
+    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY) || e->depth >= TYJSON_DEFAULT_MAX_DEPTH))
+        return put_struct_min(e, d, t, m);
+    e->depth++;
+    d = put_fields_min(e, d, p, m);
+    if (likely(d != NULL)) e->depth--;
+    return d;
 }
 
 /* One value of the field's kind at m (a member, or one array element). */
@@ -619,20 +720,16 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
         return put_struct_at(e, d, f->type, p, pretty);
     }
     case TYJSON_K_DATE: {
-        char buf[DT_MAX];
         tyjson_date date;
         memcpy(&date, m, sizeof(date));
-        usize n = tyjson_date_format(&date, buf);
-        if (!n) return fail(e, TYJSON_E_DATE);
-        return put_quoted_ascii(e, d, buf, n);
+        d = room(wb, d, DT_MAX + 2);
+        return quote_formatted(e, d, tyjson_date_format(&date, d + 1));
     }
     case TYJSON_K_DATETIME: {
-        char buf[DT_MAX];
         tyjson_datetime dt;
         memcpy(&dt, m, sizeof(dt));
-        usize n = tyjson_datetime_format(&dt, buf);
-        if (!n) return fail(e, TYJSON_E_DATE);
-        return put_quoted_ascii(e, d, buf, n);
+        d = room(wb, d, DT_MAX + 2);
+        return quote_formatted(e, d, tyjson_datetime_format(&dt, d + 1));
     }
     case TYJSON_K_EPOCH_MS:
     case TYJSON_K_EPOCH_NS:
@@ -688,6 +785,40 @@ static char *put_empty_array(enc *e, char *d, const tyjson_field *f, const char 
     return d + 2;
 }
 
+/* The element type of an array of structs written minified, prepared once
+ * for the whole array, when each element can go straight to put_fields_min:
+ * not a TYJSON_T_ARRAY type and not nested past DEEP_AT. Else NULL, and each
+ * element takes the general way (put_one), which also reports any error. */
+static const tyjson__bind_prep *elems_prep(const tyjson_field *f, u32 depth) {
+    tyjson_struct *t = f->type;
+    if (!t || (t->flags & TYJSON_T_ARRAY) || depth >= DEEP_AT) return NULL;
+    return tyjson__struct_prep(t, NULL);
+}
+
+/* The n struct elements at elems (size bytes apart), minified, comma
+ * separated; the depth counts them as put_struct does. */
+static char *put_struct_elems_min(enc *e, char *d, const tyjson__bind_prep *p, const char *elems,
+                                  usize n, usize size) {
+    if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) {
+        fail(e, TYJSON_E_DEPTH);
+        path_index(e, 0);
+        return NULL;
+    }
+    for (usize i = 0; i < n; i++) {
+        if (i) {
+            d = room(e->wb, d, 1);
+            *d++ = ',';
+        }
+        d = put_fields_min(e, d, p, elems + i * size);
+        if (unlikely(!d)) {
+            path_index(e, i);
+            return NULL;
+        }
+    }
+    e->depth--;
+    return d;
+}
+
 /* A FIXED or DYN field: its elements, by count. */
 static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, u8 kind,
                                         const char *base, const bool pretty) {
@@ -698,6 +829,12 @@ static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, 
     if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
     d = room(e->wb, d, 1);
     *d++ = '[';
+    const tyjson__bind_prep *ep = !pretty && kind == TYJSON_K_STRUCT ? elems_prep(f, e->depth) : NULL;
+    if (ep) {
+        d = put_struct_elems_min(e, d, ep, elems, n, f->size);
+        if (unlikely(!d)) return NULL;
+        n = 0; /* written */
+    }
     if (pretty) e->ind += e->indent;
     for (usize i = 0; i < n; i++) {
         if (i) {
@@ -732,7 +869,7 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
-        return tyjson__i64_write(load_i32(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i32(m), room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
         d = room(e->wb, d, 5);
         if (*(const u8 *)m) {
@@ -744,7 +881,12 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
     } else if (op == TYJSON__OP_F64) {
         return put_f64(e, d, load_f64(m));
     } else if (op == TYJSON__OP_I64) {
-        return tyjson__i64_write(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+    } else if (op == TYJSON__OP_NESTED) { /* STRUCT or PTR */
+        if (bf->kind == TYJSON_K_STRUCT) return put_struct_at(e, d, bf->f->type, m, pretty);
+        const char *p = (const char *)load_ptr(m);
+        if (!p) return put_null(e->wb, d);
+        return put_struct_at(e, d, bf->f->type, p, pretty);
     }
     if (likely(bf->shape == TYJSON_SHAPE_ONE))
         return put_one(e, d, bf->f, bf->kind, m, pretty);
@@ -765,6 +907,19 @@ static TYJSON__NOINLINE int omit_action(const tyjson__bind_field *bf, const char
     return (f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
 }
 
+/* omit_action, inline, for the commonest member that may be left out: a
+ * single DATE without a state or presence member (bind_desc.c gives it
+ * OMIT_EMPTY: the zero date is the absent one). -1 for any other member. */
+TYJSON__FORCEINLINE int omit_date_fast(const tyjson__bind_field *bf, const char *base) {
+    if (bf->kind != TYJSON_K_DATE || bf->shape != TYJSON_SHAPE_ONE || bf->state_at ||
+        bf->present_at || bf->f->has_default)
+        return -1;
+    tyjson_date date;
+    memcpy(&date, base + bf->offset, sizeof(date));
+    if (!(bf->flags & TYJSON_F_OMIT_EMPTY) || !date_zero(&date)) return 0;
+    return (bf->f->flags & TYJSON_F_WRITE_NULL) ? 2 : 1;
+}
+
 /* A TYJSON_T_ARRAY type: its one (array) field's value, null when left out. */
 static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_prep *p,
                                             const char *base, const bool pretty) {
@@ -780,7 +935,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
  * for escapes the literal does not have. */
 TYJSON__FORCEINLINE char *put_key(enc *e, char *d, const tyjson__bind_field *bf,
                                   const bool pretty) {
-    if (likely(bf->lit_plain || tyjson__str_noesc_ok(e->flags))) {
+    if (likely(bf->lit_plain || e->lits_ok)) {
         if (likely(bf->lit_match_len != 0)) {
             /* short literal: one 16-byte store of its zero-padded copy, with
              * room for a scalar value after it (saves the value's check) */
@@ -829,12 +984,77 @@ TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field 
     return put_key(e, d, bf, pretty);
 }
 
+/* A minified member's separator and key: with a short literal, one store
+ * of ',' and one 16-byte store of the literal at d + sep, where sep is 1
+ * after a member (the ',' stays) and 0 before the first (the literal
+ * overwrites it). The room reserved covers a scalar value too. */
+TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, char *d,
+                                       const tyjson__bind_field *bf, usize sep) {
+    if (likely(bf->lit_match_len != 0 && (lits_ok || bf->lit_plain))) {
+        d = room(wb, d, 1 + 16 + SCALAR_ROOM);
+        *d = ',';
+        memcpy(d + sep, bf->lit_words, 16);
+        return d + sep + bf->lit_len;
+    }
+    if (sep) {
+        d = room(e->wb, d, 1);
+        *d++ = ',';
+    }
+    return put_key(e, d, bf, false);
+}
+
+/* `{...}` of the struct at base (not a TYJSON_T_ARRAY type), minified: the
+ * loop of put_struct without the pretty layout, shared by single structs
+ * and arrays of structs (put_struct_elems_min). */
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
+    const bool lits_ok = e->lits_ok;
+    d = room(wb, d, 1);
+    *d++ = '{';
+    usize sep = 0;
+    const tyjson__bind_field *bf = p->fields, *bend = bf + p->n_fields;
+    for (; bf < bend; bf++) {
+        if (unlikely(bf->may_omit)) {
+            int act = omit_date_fast(bf, base);
+            if (act < 0) act = omit_action(bf, base);
+            if (act == 1) continue;
+            if (act == 2) {
+                d = put_head_min(e, wb, lits_ok, d, bf, sep);
+                sep = 1;
+                if (likely(d != NULL)) d = put_null(wb, d);
+                if (unlikely(!d)) {
+                    path_key(e, bf->f->name);
+                    return NULL;
+                }
+                continue;
+            }
+        }
+        d = put_head_min(e, wb, lits_ok, d, bf, sep);
+        sep = 1;
+        if (likely(d != NULL)) d = put_value(e, d, bf, base, false);
+        if (unlikely(!d)) {
+            path_key(e, bf->f->name);
+            return NULL;
+        }
+    }
+    d = room(wb, d, 1);
+    *d++ = '}';
+    /* a failing sink is noticed here at the latest, not at the very end */
+    if (unlikely(wb->status != TYJSON_OK)) return NULL;
+    return d;
+}
+
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
                                      const bool pretty) {
     const tyjson__bind_prep *p = prep_of(e, t);
     if (unlikely(!p)) return NULL;
     if (unlikely(++e->depth > TYJSON_DEFAULT_MAX_DEPTH)) return fail(e, TYJSON_E_DEPTH);
     if (unlikely(t->flags & TYJSON_T_ARRAY)) return put_unwrapped(e, d, p, base, pretty);
+    if (!pretty) {
+        d = put_fields_min(e, d, p, base);
+        if (likely(d != NULL)) e->depth--;
+        return d;
+    }
     d = room(e->wb, d, 1);
     *d++ = '{';
     if (pretty) e->ind += e->indent;
@@ -1077,13 +1297,9 @@ static TYJSON__NOINLINE char *put_deep(enc *e, char *d, tyjson_struct *t, const 
  * MARK: - Driver
  * ------------------------------------------------------------------------- */
 
-/* Prepares the type (and every type it reaches), so that the walk's own
- * lookups are single loads. */
-static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
-    if (!type || !in) {
-        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
-        return TYJSON_E_INVALID_ARG;
-    }
+/* The first encode of a type, or a type that cannot be prepared: the
+ * preparation's own error. */
+static TYJSON__NOINLINE tyjson_status prepare_slow(tyjson_struct *type, tyjson_error *err) {
     tyjson_error perr;
     if (tyjson__struct_prep(type, &perr)) return TYJSON_OK;
     if (perr.code == TYJSON_OK) perr.code = TYJSON_E_INVALID_ARG;
@@ -1091,12 +1307,28 @@ static tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *
     return perr.code;
 }
 
-/* Writes the text into a ready wbuf and ends it; fills err on failure. */
-static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
+/* Prepares the type (and every type it reaches), so that the walk's own
+ * lookups are single loads. */
+TYJSON__FORCEINLINE tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
+    if (!type || !in) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    if (likely(tyjson__struct_prep(type, NULL) != NULL)) return TYJSON_OK;
+    return prepare_slow(type, err);
+}
+
+/* Writes the text into a ready wbuf and ends it; fills err on failure.
+ * Inline in each entry point: for a small struct the set-up is a good part
+ * of the work. A minified top-level object goes straight to its members, as
+ * put_struct would after its checks (the type is prepared, depth 1). */
+TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
                          const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
     e.flags = opts ? opts->flags : 0;
+    e.lits_ok = tyjson__str_noesc_ok(e.flags);
+    e.slash = (e.flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
     e.alc = opts ? opts->alc : NULL;
     e.indent = (opts && opts->indent) ? opts->indent : 2;
     e.ind = 0;
@@ -1105,8 +1337,15 @@ static tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *
     e.path_pos = sizeof(e.path);
     e.path_cut = false;
     e.note[0] = 0;
-    char *d = (e.flags & TYJSON_WRITE_PRETTY) ? put_struct_pretty(&e, wb->cur, type, (const char *)in)
-                                              : put_struct_min(&e, wb->cur, type, (const char *)in);
+    char *d;
+    if (e.flags & TYJSON_WRITE_PRETTY) {
+        d = put_struct_pretty(&e, wb->cur, type, (const char *)in);
+    } else if (likely(!(type->flags & TYJSON_T_ARRAY))) {
+        e.depth = 1;
+        d = put_fields_min(&e, wb->cur, tyjson__struct_prep(type, NULL), (const char *)in);
+    } else {
+        d = put_struct_min(&e, wb->cur, type, (const char *)in);
+    }
     if (d) {
         wb->cur = d;
         if (e.flags & TYJSON_WRITE_NEWLINE_AT_END) tyjson__wbuf_putc(wb, '\n');

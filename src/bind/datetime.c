@@ -8,6 +8,8 @@
  * 31/30 pattern that (153 * m + 2) / 5 reproduces.
  */
 #include "bind/bind.h"
+#include "num/num.h"
+#include "num/num_inline.h"
 
 #include <stdarg.h>
 
@@ -324,9 +326,9 @@ usize tyjson__date_explain(const char *s, usize len, bool datetime, char *out, u
 /* ----------------------------------------------------------------------------
  * Formatting
  * ------------------------------------------------------------------------- */
+/* Two digits of v < 100 from the number core's digit-pair table. */
 static char *put2(char *o, unsigned v) {
-    o[0] = (char)('0' + v / 10);
-    o[1] = (char)('0' + v % 10);
+    memcpy(o, tyjson__num_dig2 + 2 * v, 2);
     return o + 2;
 }
 

@@ -15,13 +15,26 @@ static void use_scratch(tyjson__wbuf *wb) {
     wb->end = wb->tmp + wb->tmp_size;
 }
 
+/* Member by member (see tyjson__wbuf_init_heap_at): no `rep stos`. */
 static void init_common(tyjson__wbuf *wb, u8 sink, char *tmp, usize tmp_size) {
     TYJSON_API_CHECK(tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
-    memset(wb, 0, sizeof(*wb));
+    wb->status = TYJSON_OK;
     wb->sink = sink;
+    wb->staged = false;
+    wb->overflow = false;
+    wb->flushed = 0;
+    wb->buf = NULL;
+    wb->cap = 0;
+    wb->pos = 0;
     wb->tmp = tmp;
     wb->tmp_size = tmp_size;
-    wb->status = TYJSON_OK;
+    wb->alc.malloc = NULL;
+    wb->alc.realloc = NULL;
+    wb->alc.free = NULL;
+    wb->alc.ctx = NULL;
+    wb->fp = NULL;
+    wb->fn = NULL;
+    wb->ctx = NULL;
     use_scratch(wb);
 }
 
@@ -45,17 +58,6 @@ void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hin
     wb->cap = cap;
     wb->start = buf;
     wb->cur = buf;
-    wb->end = buf + cap;
-}
-
-void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc, char *buf, usize cap,
-                               usize len, char *tmp, usize tmp_size) {
-    init_common(wb, TYJSON__SINK_HEAP, tmp, tmp_size);
-    wb->alc = tyjson__alc_or_libc(alc);
-    wb->buf = buf;
-    wb->cap = cap;
-    wb->start = buf;
-    wb->cur = buf + len;
     wb->end = buf + cap;
 }
 
@@ -247,7 +249,7 @@ char *tyjson__wbuf_fill(tyjson__wbuf *wb, char *cur, int c, usize n) {
  * End of the text.
  * ------------------------------------------------------------------------- */
 
-tyjson_status tyjson__wbuf_finish(tyjson__wbuf *wb) {
+tyjson_status tyjson__wbuf_finish_slow(tyjson__wbuf *wb) {
     if (wb->status != TYJSON_OK) return wb->status;
     switch (wb->sink) {
     case TYJSON__SINK_HEAP: {

@@ -74,9 +74,32 @@ void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hin
                             char *tmp, usize tmp_size);
 /** Heap sink over an existing block of cap bytes from alc, appending after
  *  its first len bytes: a reusable buffer (tyjson_buf) keeps its memory
- *  across messages; growth reallocates the block. */
-void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc, char *buf, usize cap,
-                               usize len, char *tmp, usize tmp_size);
+ *  across messages; growth reallocates the block. Inline: a small encode
+ *  into a reused buffer spends a good part of its time setting up. */
+TYJSON__FORCEINLINE void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc,
+                                                   char *buf, usize cap, usize len, char *tmp,
+                                                   usize tmp_size) {
+    TYJSON_API_CHECK(tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
+    /* member by member: a memset of the whole record becomes `rep stos`,
+     * whose start-up alone costs about as much as a small encode */
+    wb->cur = buf + len;
+    wb->end = buf + cap;
+    wb->start = buf;
+    wb->status = TYJSON_OK;
+    wb->sink = TYJSON__SINK_HEAP;
+    wb->staged = false;
+    wb->overflow = false;
+    wb->flushed = 0;
+    wb->buf = buf;
+    wb->cap = cap;
+    wb->pos = 0;
+    wb->tmp = tmp;
+    wb->tmp_size = tmp_size;
+    wb->alc = tyjson__alc_or_libc(alc);
+    wb->fp = NULL;
+    wb->fn = NULL;
+    wb->ctx = NULL;
+}
 /** Caller's buffer of cap bytes (buf may be NULL when cap is 0). */
 void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
                              usize tmp_size);
@@ -88,9 +111,10 @@ void tyjson__wbuf_init_cb(tyjson__wbuf *wb, tyjson_write_fn fn, void *ctx, char 
  * Ends the text: pushes out what the window holds (FP, CB, FIXED) and
  * NUL-terminates it (HEAP always; FIXED when the text and the NUL fit).
  * Returns the sticky status (a FIXED overflow is not an error here: ask
- * tyjson__wbuf_overflowed). Call once.
+ * tyjson__wbuf_overflowed). Call once. (The inline form below handles a
+ * healthy heap buffer with room for the NUL.)
  */
-tyjson_status tyjson__wbuf_finish(tyjson__wbuf *wb);
+tyjson_status tyjson__wbuf_finish_slow(tyjson__wbuf *wb);
 /** HEAP after a successful finish: hands the NUL-terminated text over
  *  (released with the sink's allocator). The wbuf owns nothing afterwards. */
 char *tyjson__wbuf_take(tyjson__wbuf *wb);
@@ -140,6 +164,15 @@ TYJSON__FORCEINLINE void tyjson__wbuf_putn(tyjson__wbuf *wb, const void *src, us
     } else {
         wb->cur = tyjson__wbuf_putn_slow(wb, wb->cur, src, n);
     }
+}
+
+/** tyjson__wbuf_finish_slow, with the common heap case inline. */
+TYJSON__FORCEINLINE tyjson_status tyjson__wbuf_finish(tyjson__wbuf *wb) {
+    if (likely(wb->sink == TYJSON__SINK_HEAP && wb->status == TYJSON_OK && wb->cur < wb->end)) {
+        *wb->cur = '\0';
+        return TYJSON_OK;
+    }
+    return tyjson__wbuf_finish_slow(wb);
 }
 
 /** Bytes written so far (for FIXED: the length the text needs). */
