@@ -3,8 +3,10 @@
  * CPU can run against a byte-at-a-time reference written from the rules in
  * index.h, on hand-picked cases, random byte soups built to hit escapes,
  * quotes, control characters and UTF-8 sequences across block and window
- * boundaries, and the corpus and JSONTestSuite files (each also with bytes
- * corrupted). Equal means the same entries, in order, and the same err. */
+ * boundaries, UTF-8 cut by the AVX2 kernel's half-block seams, every token
+ * count a block can have, and the corpus and JSONTestSuite files (each also
+ * with bytes corrupted). Equal means the same entries, in order, and the
+ * same err. */
 #include "test.h"
 #include "read/index.h"
 #include "read/simd.h"
@@ -228,6 +230,62 @@ static u64 rnd(void) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
+}
+
+/* The same sequences cut by the AVX2 kernel's half-block seams (bytes 32
+ * and 96) and by the window driver's seam (TYJSON__IDX_WINDOW), where the
+ * previous bytes come from another vector or another kernel call. */
+TEST(utf8_across_halves_and_windows) {
+    find_levels();
+    static const char *const seqs[] = {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80",
+                                       "\xE0\x80\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                                       "\x80", "\xC3", "\xE2\x82", "\xF0\x9F\x98"};
+    static const size_t seams[] = {32, 96, TYJSON__IDX_WINDOW};
+    size_t cap = TYJSON__IDX_WINDOW + 64;
+    u8 *buf = (u8 *)malloc(cap);
+    ASSERT_NOT_NULL(buf);
+    for (size_t k = 0; k < sizeof(seqs) / sizeof(seqs[0]); k++) {
+        size_t n = strlen(seqs[k]);
+        for (size_t j = 0; j < sizeof(seams) / sizeof(seams[0]); j++) {
+            for (size_t at = seams[j] - 4; at <= seams[j] + 1; at++) {
+                memset(buf, 'a', cap);
+                buf[0] = '"';
+                memcpy(buf + at, seqs[k], n);
+                buf[at + n] = '"';
+                check_input(seqs[k], buf, at + n + 1);
+                /* and the text after it ASCII to the end of its block */
+                check_input(seqs[k], buf, (at + n + 64) / 64 * 64);
+            }
+        }
+    }
+    free(buf);
+}
+
+/* Blocks with every token count from 0 to 64, the tokens at random places
+ * (structural characters among spaces, each a token of its own), after a
+ * block with a few tokens so that the entries do not start at 0: covers
+ * every path of every kernel's flatten. */
+TEST(every_token_count_per_block) {
+    find_levels();
+    u8 buf[3 * 64];
+    for (unsigned count = 0; count <= 64; count++) {
+        for (int trial = 0; trial < 8; trial++) {
+            memset(buf, ' ', sizeof(buf));
+            memcpy(buf, "[1, 2, 3]", 9);
+            u8 *blk = buf + 64;
+            /* the first `count` positions of a random permutation */
+            u8 order[64];
+            for (unsigned i = 0; i < 64; i++) order[i] = (u8)i;
+            for (unsigned i = 63; i > 0; i--) {
+                unsigned r = (unsigned)(rnd() % (i + 1));
+                u8 t = order[i];
+                order[i] = order[r];
+                order[r] = t;
+            }
+            for (unsigned i = 0; i < count; i++) blk[order[i]] = (u8)",:[]{}"[rnd() % 6];
+            check_input("token count", buf, sizeof(buf));
+        }
+    }
 }
 
 /* Random soups of the bytes that matter, up to a few windows long. */

@@ -17,6 +17,7 @@
 #include "read/syntax.h"
 #include "read/index.h"
 #include "dom/parse.h"
+#include "read/simd.h"
 #include "num/num.h"
 
 #define NO_CTN SIZE_MAX
@@ -1184,11 +1185,18 @@ static usize first_value_extent(const u8 *p, usize len, const tyjson_read_option
  * ------------------------------------------------------------------------- */
 
 /* Whether the index-driven parse takes input read with these flags: only
- * strict syntax, and only with a vector kernel (the portable indexer is
- * slower than parse_owned's own scanning). */
+ * strict syntax, and only with a kernel that pays for itself. The portable
+ * indexer is slower than parse_owned's own scanning, and so is the AVX2
+ * one: at TYJSON_SIMD=avx2, parse throughput with the index over
+ * parse_owned's, same process, interleaved, two runs: geo-mean 0.85/0.91,
+ * citm_catalog 0.81/0.85, numbers 0.73/0.73, twitterescaped 0.67/0.69,
+ * twitter 1.05/1.05 (docs/perf-log.md). The tests' ALWAYS policy takes
+ * the index at every vector level, so the parse runs over each kernel. */
 static bool use_index(u32 flags) {
-    return (flags & ~(u32)INDEXED_FLAGS) == 0 && index_policy != TYJSON__INDEX_NEVER &&
-           tyjson__index_kernel() != tyjson__index_scalar;
+    if ((flags & ~(u32)INDEXED_FLAGS) != 0 || index_policy == TYJSON__INDEX_NEVER ||
+        tyjson__index_kernel() == tyjson__index_scalar)
+        return false;
+    return index_policy == TYJSON__INDEX_ALWAYS || tyjson__simd_level() != TYJSON__SIMD_AVX2;
 }
 
 /* Parses a padded copy of the first copy_len bytes of dat (len bytes). */

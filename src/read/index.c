@@ -1,7 +1,7 @@
 /*
  * index.c - the structural indexer's portable kernel, its end-of-input
  * step and the window driver (see index.h). The vector kernels are in
- * index_x86.c and index_neon.c.
+ * index_x86.c (AVX-512), index_avx2.c and index_neon.c.
  */
 #include "read/index.h"
 #include "read/simd.h"

@@ -65,6 +65,9 @@ tyjson__index_fn tyjson__index_kernel(void);
 /** The portable kernel (tests compare every other kernel with it). */
 usize tyjson__index_scalar(tyjson__idx_state *s, const u8 *src, usize nblocks, u16 *out);
 
+/** The AVX2 kernel (index_avx2.c; x86-64 with GCC or clang only). */
+usize tyjson__index_avx2(tyjson__idx_state *s, const u8 *src, usize nblocks, u16 *out);
+
 /** A fresh state, for input that starts at a value or whitespace. */
 void tyjson__idx_init(tyjson__idx_state *s);
 

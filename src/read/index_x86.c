@@ -185,6 +185,7 @@ AVX512 static usize index_avx512(tyjson__idx_state *s, const u8 *src, usize nblo
 
 tyjson__index_fn tyjson__index_kernel_for(int level) {
     if (level >= TYJSON__SIMD_AVX512) return index_avx512;
+    if (level >= TYJSON__SIMD_AVX2) return tyjson__index_avx2;
     return tyjson__index_scalar;
 }
 
