@@ -182,7 +182,7 @@ static inline u64 neon_prefix_xor(u64 x) { return tyjson__idx_prefix_xor(x); }
 #  endif
 
 /* The previous block's last vector, holding only the three tail bytes. */
-static inline uint8x16_t tail_vector(const tyjson__idx_state *s) {
+static inline uint8x16_t tail_vector16(const tyjson__idx_state *s) {
     u8 t[16] = {0};
     memcpy(t + 13, s->tail, 3);
     return vld1q_u8(t);
@@ -194,7 +194,7 @@ static usize index_neon(tyjson__idx_state *s, const u8 *src, usize nblocks, u16 
     kneon k;
     kneon_init(&k);
     tyjson__idx_state st = *s;
-    uint8x16_t prev = tail_vector(s);
+    uint8x16_t prev = tail_vector16(s);
     bool prev_high = (s->tail[0] | s->tail[1] | s->tail[2]) >= 0x80;
     uint8x16_t bad = vdupq_n_u8(0);
     usize n = 0;
