@@ -150,7 +150,7 @@ usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base) {
 
 #if !((defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
       !defined(TYJSON_NO_SIMD)) &&                                                            \
-    !(defined(__aarch64__) && !defined(TYJSON_NO_SIMD))
+    !TYJSON__NEON
 /* No vector kernel for this target: every level runs the portable one. */
 tyjson__index_fn tyjson__index_kernel_for(int level) {
     (void)level;

@@ -1,7 +1,7 @@
 /*
  * index_neon.c - the structural indexer's AArch64 kernel (see index.h):
- * NEON (Advanced SIMD, part of every AArch64 CPU), a 64-byte block as four
- * 16-byte vectors.
+ * NEON (Advanced SIMD, part of every AArch64 CPU; built for little-endian
+ * targets, TYJSON__NEON in simd.h), a 64-byte block as four 16-byte vectors.
  *
  * Each class is a compare, or for whitespace and the structural characters
  * one table lookup by the low nibble and a compare. NEON has no byte
@@ -21,7 +21,7 @@
 #include "read/index.h"
 #include "read/simd.h"
 
-#if defined(__aarch64__) && !defined(TYJSON_NO_SIMD)
+#if TYJSON__NEON
 #  include <arm_neon.h>
 
 /* UTF-8 error classes of a pair (previous byte, current byte), one bit

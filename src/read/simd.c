@@ -12,11 +12,7 @@
 #else
 #  define HAVE_AVX2 0
 #endif
-#if defined(__aarch64__) && !defined(TYJSON_NO_SIMD)
-#  define HAVE_NEON 1
-#else
-#  define HAVE_NEON 0
-#endif
+#define HAVE_NEON TYJSON__NEON
 
 #if !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>
