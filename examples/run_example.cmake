@@ -1,7 +1,9 @@
 # Runs EXE (with ARGS) and compares its output with the file EXPECTED:
 # stdout, then a line "--- stderr ---", then stderr. Kept apart so that
-# the buffering of stdout cannot change the order.
-execute_process(COMMAND ${EXE} ${ARGS}
+# the buffering of stdout cannot change the order. EMULATOR (optional, a
+# command line) runs EXE in a cross build.
+separate_arguments(emulator UNIX_COMMAND "${EMULATOR}")
+execute_process(COMMAND ${emulator} ${EXE} ${ARGS}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 set(actual "${out}--- stderr ---\n${err}--- exit ${rc} ---\n")
 file(READ ${EXPECTED} expected)

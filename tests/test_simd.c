@@ -1,6 +1,6 @@
 #define _DEFAULT_SOURCE /* mmap, mprotect, opendir */
 /* test_simd.c - the string scanner's kernels against each other: the
- * portable one, the AVX2 one (skipped when the CPU lacks it) and a plain
+ * portable one, the AVX2 or NEON one (skipped when the CPU lacks it), a plain
  * byte-at-a-time reference, on random strings, exhaustive byte patterns,
  * terminators and bad sequences at every offset around the block
  * boundaries, then whole documents (corpus and JSONTestSuite) parsed with
@@ -131,18 +131,24 @@ static tyjson__str_scan reference(const u8 *p, const u8 *end, bool allow_invalid
     return r;
 }
 
-static bool have_avx2(void) {
-    tyjson__simd_set_level(TYJSON__SIMD_AVX2);
-    bool ok = tyjson__simd_level() == TYJSON__SIMD_AVX2;
+/* The level of this CPU's vector string scanner (AVX2 or NEON), or
+ * scalar when it has none. */
+static int vector_scan_level(void) {
+    static const int vector[] = {TYJSON__SIMD_AVX2, TYJSON__SIMD_NEON};
+    int found = TYJSON__SIMD_SCALAR;
+    for (size_t i = 0; i < sizeof(vector) / sizeof(vector[0]) && !found; i++) {
+        tyjson__simd_set_level(vector[i]);
+        if (tyjson__simd_level() == vector[i]) found = vector[i];
+    }
     tyjson__simd_set_level(TYJSON__SIMD_AUTO);
-    return ok;
+    return found;
 }
 
 static long long checks;
 
 /* Scans s[0..len) (copied to the end of g) with every kernel and both
  * entry points; fails the test on any disagreement. */
-static void check_all(guarded *g, const u8 *s, size_t len, bool avx2) {
+static void check_all(guarded *g, const u8 *s, size_t len, int vector) {
     u8 *p = g->base + g->size - len;
     memcpy(p, s, len);
     const u8 *end = p + len;
@@ -155,8 +161,8 @@ static void check_all(guarded *g, const u8 *s, size_t len, bool avx2) {
         got[n++] = tyjson__str_scan_plain(p, end, allow);
         got[n++] = tyjson__str_scan_long(p, end, allow);
         got[n++] = tyjson__str_scan_scalar(p, end, allow);
-        if (avx2) {
-            tyjson__simd_set_level(TYJSON__SIMD_AVX2);
+        if (vector != TYJSON__SIMD_SCALAR) {
+            tyjson__simd_set_level(vector);
             got[n++] = tyjson__str_scan_plain(p, end, allow);
             got[n++] = tyjson__str_scan_long(p, end, allow);
         }
@@ -405,12 +411,12 @@ TEST(fixed_cases) {
         {"0123456789abcdef0123456789abc\xf0\x9f\x98\x80xyz\"", TYJSON_OK, 36},
         {"0123456789abcdef0123456789ab\xf4\x90\x80\x80\"", TYJSON_E_UTF8, 28},
     };
-    bool avx2 = have_avx2();
+    int vector = vector_scan_level();
     guarded g = guarded_new(MAXLEN);
     ASSERT_NOT_NULL(g.base);
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         size_t len = strlen(cases[i].s);
-        check_all(&g, (const u8 *)cases[i].s, len, avx2);
+        check_all(&g, (const u8 *)cases[i].s, len, vector);
         const u8 *p = g.base + g.size - len;
         tyjson__str_scan r = reference(p, p + len, false);
         ASSERT_EQ_INT(r.err, cases[i].err);
@@ -427,7 +433,7 @@ TEST(exhaustive_patterns) {
                                0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
                                0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xFF};
     const size_t nb = sizeof(bytes);
-    bool avx2 = have_avx2();
+    int vector = vector_scan_level();
     guarded g = guarded_new(MAXLEN);
     ASSERT_NOT_NULL(g.base);
     u8 buf[80];
@@ -441,10 +447,10 @@ TEST(exhaustive_patterns) {
         for (unsigned v = 0; v < 65536; v++) {
             buf[pre] = (u8)(v >> 8);
             buf[pre + 1] = (u8)v;
-            check_all(&g, buf, pre + 2, avx2);          /* at the end */
+            check_all(&g, buf, pre + 2, vector);          /* at the end */
             buf[pre + 2] = '"';
             memset(buf + pre + 3, 'b', 40);
-            check_all(&g, buf, pre + 43, avx2);         /* then a quote */
+            check_all(&g, buf, pre + 43, vector);         /* then a quote */
         }
         for (size_t a = 0; a < nb; a++)
             for (size_t b = 0; b < nb; b++)
@@ -457,7 +463,7 @@ TEST(exhaustive_patterns) {
                         buf[pre + 4] = 'z';
                         buf[pre + 5] = '"';
                         memset(buf + pre + 6, 'c', 40);
-                        check_all(&g, buf, pre + 46, avx2);
+                        check_all(&g, buf, pre + 46, vector);
                     }
     }
     guarded_free(&g);
@@ -468,7 +474,7 @@ TEST(exhaustive_patterns) {
 /* A terminator or a bad sequence at every offset 0..100 of text of each
  * kind (so the offsets fall on and around 16, 32, 64 and 96). */
 TEST(every_offset) {
-    bool avx2 = have_avx2();
+    int vector = vector_scan_level();
     guarded g = guarded_new(MAXLEN);
     ASSERT_NOT_NULL(g.base);
     u8 buf[MAXLEN];
@@ -487,9 +493,9 @@ TEST(every_offset) {
                     n += fill_valid(buf + n, 40 + rnd_below(100), mixes[m][0], mixes[m][1],
                                     mixes[m][2]);
                     buf[n++] = '"';
-                    check_all(&g, buf, n, avx2);
-                    check_all(&g, buf, cut, avx2);
-                    check_all(&g, buf, off, avx2);
+                    check_all(&g, buf, n, vector);
+                    check_all(&g, buf, cut, vector);
+                    check_all(&g, buf, off, vector);
                 }
             }
     guarded_free(&g);
@@ -497,7 +503,7 @@ TEST(every_offset) {
 }
 
 TEST(random_strings) {
-    bool avx2 = have_avx2();
+    int vector = vector_scan_level();
     guarded g = guarded_new(MAXLEN);
     ASSERT_NOT_NULL(g.base);
     u8 buf[MAXLEN + 16];
@@ -519,7 +525,7 @@ TEST(random_strings) {
             memcpy(buf + at, tmp, k);
             if (at + k > n) n = at + k;
         }
-        check_all(&g, buf, n, avx2);
+        check_all(&g, buf, n, vector);
     }
     guarded_free(&g);
     tyjson__simd_set_level(TYJSON__SIMD_AUTO);

@@ -180,7 +180,8 @@ TYJSON__NOINLINE tyjson__tok_win tyjson__tok_refill(tyjson__indexer *ix) {
 }
 
 #if !((defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
-      !defined(TYJSON_NO_SIMD))
+      !defined(TYJSON_NO_SIMD)) &&                                                            \
+    !TYJSON__NEON
 /* No vector kernel for this target: every level runs the portable one. */
 tyjson__index_fn tyjson__index_kernel_for(int level) {
     (void)level;

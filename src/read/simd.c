@@ -1,6 +1,7 @@
 /*
  * simd.c - the string scanner's kernels and the run-time choice between
- * them (see simd.h): the portable SWAR kernel, and on x86-64 an AVX2 one.
+ * them (see simd.h): the portable SWAR kernel, on x86-64 an AVX2 one, on
+ * AArch64 a NEON one.
  */
 #include "read/simd.h"
 
@@ -11,11 +12,7 @@
 #else
 #  define HAVE_AVX2 0
 #endif
-#if defined(__aarch64__) && !defined(TYJSON_NO_SIMD)
-#  define HAVE_NEON 1
-#else
-#  define HAVE_NEON 0
-#endif
+#define HAVE_NEON TYJSON__NEON
 
 #if !defined(__STDC_NO_ATOMICS__)
 #  include <stdatomic.h>
@@ -89,6 +86,30 @@ tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_
         } while (p < end && *p >= 0x80);
     }
 }
+
+#if HAVE_AVX2 || HAVE_NEON
+/* What the vector kernels share: the answer at a terminator they found,
+ * and the portable kernel's exact answer after they found a UTF-8 error. */
+TYJSON__FIRST_USE
+static tyjson__str_scan at_terminator(const u8 *s) {
+    if (*s == '"' || *s == '\\') return scan_result(s, TYJSON_OK);
+    return scan_result(s, TYJSON_E_STRING_CTRL);
+}
+
+/* The block at p has an error, which may belong to a character begun in
+ * the block before: rescan from where the last character before p starts
+ * (the bytes from start to p are valid so far, so that is at most 3
+ * continuation bytes back). */
+TYJSON__FIRST_USE
+TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, const u8 *end) {
+    if (p > start) {
+        p--;
+        while (p > start && (*p & 0xC0) == 0x80) p--;
+    }
+    return tyjson__str_scan_scalar(p, end, false);
+}
+
+#endif
 
 #if HAVE_AVX2
 /* ----------------------------------------------------------------------------
@@ -249,25 +270,6 @@ AVX2 static inline bool block_bad(const utf8_k *k, __m256i v, __m256i prev, u32 
     return (bad & (t ^ (t - 1))) != 0;
 }
 
-TYJSON__FIRST_USE
-static tyjson__str_scan at_terminator(const u8 *s) {
-    if (*s == '"' || *s == '\\') return scan_result(s, TYJSON_OK);
-    return scan_result(s, TYJSON_E_STRING_CTRL);
-}
-
-/* The block at p has an error, which may belong to a character begun in
- * the block before: rescan from where the last character before p starts
- * (the bytes from start to p are valid so far, so that is at most 3
- * continuation bytes back). */
-TYJSON__FIRST_USE
-TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, const u8 *end) {
-    if (p > start) {
-        p--;
-        while (p > start && (*p & 0xC0) == 0x80) p--;
-    }
-    return tyjson__str_scan_scalar(p, end, false);
-}
-
 /* The last 0-31 bytes, at p (start + a multiple of 32): a copy padded with
  * '"', a terminator found past `end` meaning truncation. */
 TYJSON__FIRST_USE
@@ -354,6 +356,165 @@ AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_in
 #undef ROW
 #endif /* HAVE_AVX2 */
 
+#if HAVE_NEON
+/* ----------------------------------------------------------------------------
+ * NEON kernel: 16 bytes per step, the AVX2 kernel's method (above) on
+ * 16-byte vectors. NEON has no byte movemask; narrowing each 16-bit pair of
+ * compare results by a shift of 4 gives a 64-bit mask with 4 bits per
+ * byte, so the first terminator is at ctz / 4.
+ * ------------------------------------------------------------------------- */
+#  include <arm_neon.h>
+
+/* The UTF-8 error classes and tables of the AVX2 kernel (same bits). */
+#  define E_SHORT 0x01
+#  define E_LONG 0x02
+#  define E_OVER2 0x04
+#  define E_OVER3 0x08
+#  define E_SURR 0x10
+#  define E_BIG 0x20
+#  define E_F_8X 0x40
+#  define E_CONT2 0x80
+#  define ANY_LO (E_SHORT | E_LONG | E_CONT2)
+#  define F_HIGH (ANY_LO | E_BIG | E_F_8X)
+#  define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
+static const u8 nscan_tables[3][16] = {
+    /* by the previous byte's high nibble */
+    {E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_CONT2, E_CONT2, E_CONT2,
+     E_CONT2, E_SHORT | E_OVER2, E_SHORT, E_SHORT | E_OVER3 | E_SURR, E_SHORT | E_BIG | E_F_8X},
+    /* by the previous byte's low nibble */
+    {ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, ANY_LO | E_OVER2, ANY_LO, ANY_LO, ANY_LO | E_BIG, F_HIGH,
+     F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH | E_SURR, F_HIGH, F_HIGH},
+    /* by the current byte's high nibble */
+    {E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,
+     ANY_CONT | E_OVER3 | E_F_8X, ANY_CONT | E_OVER3 | E_BIG, ANY_CONT | E_SURR | E_BIG,
+     ANY_CONT | E_SURR | E_BIG, E_SHORT, E_SHORT, E_SHORT, E_SHORT},
+};
+
+typedef struct nscan_k {
+    uint8x16_t quote, bslash, ctrl_end, nib, k60, k70, k80, prev_hi, prev_lo, cur_hi;
+} nscan_k;
+
+static inline nscan_k nscan_consts(void) {
+    nscan_k k;
+    k.quote = vdupq_n_u8('"');
+    k.bslash = vdupq_n_u8('\\');
+    k.ctrl_end = vdupq_n_u8(0x20);
+    k.nib = vdupq_n_u8(0x0F);
+    k.k60 = vdupq_n_u8(0x60);
+    k.k70 = vdupq_n_u8(0x70);
+    k.k80 = vdupq_n_u8(0x80);
+    k.prev_hi = vld1q_u8(nscan_tables[0]);
+    k.prev_lo = vld1q_u8(nscan_tables[1]);
+    k.cur_hi = vld1q_u8(nscan_tables[2]);
+    return k;
+}
+
+/* Nibble i all ones where byte i of m (0x00 or 0xFF each) is set. */
+static inline u64 nscan_nibbles(uint8x16_t m) {
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+}
+
+/* Nibble i set where byte i is '"', '\\' or a control character. */
+static inline u64 nscan_terminators(const nscan_k *k, uint8x16_t v) {
+    uint8x16_t t = vorrq_u8(vceqq_u8(v, k->quote), vceqq_u8(v, k->bslash));
+    return nscan_nibbles(vorrq_u8(t, vcltq_u8(v, k->ctrl_end)));
+}
+
+static inline bool nscan_high(uint8x16_t v) { return vmaxvq_u8(v) >= 0x80; }
+
+/* Nonzero bytes where cur (after the 16 bytes prev) breaks UTF-8. */
+static inline uint8x16_t nscan_utf8_errors(const nscan_k *k, uint8x16_t cur, uint8x16_t prev) {
+    uint8x16_t prev1 = vextq_u8(prev, cur, 15);
+    uint8x16_t prev2 = vextq_u8(prev, cur, 14);
+    uint8x16_t prev3 = vextq_u8(prev, cur, 13);
+    uint8x16_t a = vqtbl1q_u8(k->prev_hi, vshrq_n_u8(prev1, 4));
+    uint8x16_t b = vqtbl1q_u8(k->prev_lo, vandq_u8(prev1, k->nib));
+    uint8x16_t c = vqtbl1q_u8(k->cur_hi, vshrq_n_u8(cur, 4));
+    uint8x16_t pairs = vandq_u8(vandq_u8(a, b), c);
+    uint8x16_t need = vorrq_u8(vqsubq_u8(prev2, k->k60), vqsubq_u8(prev3, k->k70));
+    return veorq_u8(pairs, vandq_u8(need, k->k80));
+}
+
+/* Whether v (after prev) has an error before or at its first terminator
+ * (t: the terminator nibbles). */
+static inline bool nscan_block_bad(const nscan_k *k, uint8x16_t v, uint8x16_t prev, u64 t) {
+    uint8x16_t err = nscan_utf8_errors(k, v, prev);
+    if (!t) return vmaxvq_u8(err) != 0;
+    return (nscan_nibbles(vtstq_u8(err, err)) & (t ^ (t - 1))) != 0;
+}
+
+/* The last 0-15 bytes, at p (start + a multiple of 16): a copy padded with
+ * '"', a terminator found past `end` meaning truncation. */
+TYJSON__FIRST_USE
+TYJSON__NOINLINE static tyjson__str_scan scan_neon_tail(const u8 *start, const u8 *p,
+                                                       const u8 *end, bool allow_invalid) {
+    nscan_k k = nscan_consts();
+    u8 buf[16];
+    memset(buf, '"', sizeof(buf));
+    memcpy(buf, p, (usize)(end - p));
+    uint8x16_t v = vld1q_u8(buf);
+    u64 t = nscan_terminators(&k, v);
+    if (!allow_invalid) {
+        uint8x16_t prev = p > start ? vld1q_u8(p - 16) : vdupq_n_u8(0);
+        if ((nscan_high(v) || nscan_high(prev)) && nscan_block_bad(&k, v, prev, t))
+            return pinpoint(start, p, end);
+    }
+    usize i = tyjson__ctz64(t) / 4;
+    return i < (usize)(end - p) ? at_terminator(p + i) : scan_result(end, TYJSON_E_TRUNCATED);
+}
+
+/* From the first block with a non-ASCII byte, at p (everything from start
+ * to p is ASCII, which as the block before p acts like zeros). */
+TYJSON__FIRST_USE
+TYJSON__NOINLINE static tyjson__str_scan scan_neon_mixed(const u8 *start, const u8 *p,
+                                                        const u8 *end) {
+    nscan_k k = nscan_consts();
+    uint8x16_t prev = vdupq_n_u8(0);
+    bool prev_hi = false;
+    while (end - p >= 16) {
+        uint8x16_t v = vld1q_u8(p);
+        u64 t = nscan_terminators(&k, v);
+        bool hi = nscan_high(v);
+        if ((hi || prev_hi) && nscan_block_bad(&k, v, prev, t)) return pinpoint(start, p, end);
+        if (t) return at_terminator(p + tyjson__ctz64(t) / 4);
+        prev = v;
+        prev_hi = hi;
+        p += 16;
+    }
+    return scan_neon_tail(start, p, end, false);
+}
+
+TYJSON__FIRST_USE
+static tyjson__str_scan scan_neon(const u8 *p, const u8 *end, bool allow_invalid) {
+    const u8 *start = p;
+    nscan_k k = nscan_consts();
+    while (end - p >= 16) {
+        uint8x16_t v = vld1q_u8(p);
+        u64 t = nscan_terminators(&k, v);
+        if (!allow_invalid && nscan_high(v)) {
+            /* as in the AVX2 kernel: a block that ends the string is
+             * checked here, longer text in the loop for mixed text */
+            if (!t) return scan_neon_mixed(start, p, end);
+            if (nscan_block_bad(&k, v, vdupq_n_u8(0), t)) return pinpoint(start, p, end);
+        }
+        if (t) return at_terminator(p + tyjson__ctz64(t) / 4);
+        p += 16;
+    }
+    return scan_neon_tail(start, p, end, allow_invalid);
+}
+#  undef E_SHORT
+#  undef E_LONG
+#  undef E_OVER2
+#  undef E_OVER3
+#  undef E_SURR
+#  undef E_BIG
+#  undef E_F_8X
+#  undef E_CONT2
+#  undef ANY_LO
+#  undef F_HIGH
+#  undef ANY_CONT
+#endif /* HAVE_NEON */
+
 /* ----------------------------------------------------------------------------
  * Dispatch
  * ------------------------------------------------------------------------- */
@@ -387,6 +548,8 @@ TYJSON__FIRST_USE
 static scan_fn kernel(int level) {
 #if HAVE_AVX2
     if (level >= TYJSON__SIMD_AVX2) return scan_avx2;
+#elif HAVE_NEON
+    if (level == TYJSON__SIMD_NEON) return scan_neon;
 #else
     (void)level;
 #endif

@@ -13,7 +13,8 @@
  * Choosing the level:
  *   - On first use the CPU is probed once (AVX-512 F/BW/VBMI2 or AVX2, with
  *     carry-less multiplication and OS support for the registers, on x86-64
- *     with GCC or clang; NEON on AArch64; everything else is scalar).
+ *     with GCC or clang; NEON on little-endian AArch64; everything else
+ *     is scalar).
  *   - The environment variable TYJSON_SIMD, read once at that point, names
  *     a level: scalar, avx2, avx512 or neon (one the CPU lacks, or an
  *     unknown name, means the best one): to rule the vector code out when
@@ -27,6 +28,15 @@
 #define TYJSON_SIMD_H
 
 #include "read/index.h"
+
+/* Whether the NEON kernels are built: AArch64, little-endian (their masks
+ * take byte i of a vector as bit i). */
+#if defined(__aarch64__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && \
+    !defined(TYJSON_NO_SIMD)
+#  define TYJSON__NEON 1
+#else
+#  define TYJSON__NEON 0
+#endif
 
 /* Kernel levels, in order of preference. */
 #define TYJSON__SIMD_AUTO (-1)  /* probe again (honours TYJSON_SIMD) */
