@@ -16,6 +16,7 @@
  */
 #include "read/index.h"
 #include "read/simd.h"
+#include "read/utf8_tables.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(TYJSON_NO_SIMD)
@@ -23,42 +24,12 @@
 
 #  define AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt,pclmul")))
 
-/* UTF-8 error classes of a pair (previous byte, current byte), one bit
- * each: the string scanner's classes (simd.c). */
-#  define E_SHORT 0x01 /* a lead not followed by a continuation */
-#  define E_LONG 0x02  /* a continuation after ASCII */
-#  define E_OVER2 0x04 /* C0, C1 + continuation */
-#  define E_OVER3 0x08 /* E0 + 80..9F */
-#  define E_SURR 0x10  /* ED + A0..BF */
-#  define E_BIG 0x20   /* F4..FF + 90..BF */
-#  define E_F_8X 0x40  /* F0 + 80..8F or F5..FF + 80..8F */
-#  define E_CONT2 0x80 /* continuation after continuation */
-#  define ANY_LO (E_SHORT | E_LONG | E_CONT2)
-#  define F_HIGH (ANY_LO | E_BIG | E_F_8X)
-#  define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
-
-/* The classes each nibble allows: previous byte's high and low nibble,
- * current byte's high nibble. */
-#  define TAB_PREV_HI                                                                 \
-    E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_CONT2, E_CONT2, \
-        E_CONT2, E_CONT2, E_SHORT | E_OVER2, E_SHORT, E_SHORT | E_OVER3 | E_SURR,     \
-        E_SHORT | E_BIG | E_F_8X
-#  define TAB_PREV_LO                                                                     \
-    ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, ANY_LO | E_OVER2, ANY_LO, ANY_LO, ANY_LO | E_BIG, \
-        F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH | E_SURR,  \
-        F_HIGH, F_HIGH
-#  define TAB_CUR_HI                                                                     \
-    E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,              \
-        ANY_CONT | E_OVER3 | E_F_8X, ANY_CONT | E_OVER3 | E_BIG, ANY_CONT | E_SURR | E_BIG, \
-        ANY_CONT | E_SURR | E_BIG, E_SHORT, E_SHORT, E_SHORT, E_SHORT
-/* Whitespace and structural characters by low nibble: a byte is in the
- * class when it equals its entry (structural: after OR 0x20, which folds
- * '[' ']' onto '{' '}'; the two control characters that fold onto ',' and
- * ':' are removed with the control mask). 0xFF entries match nothing. */
-#  define TAB_WS \
-    ' ', 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, '\t', '\n', 0xFF, 0xFF, '\r', 0xFF, 0xFF
-#  define TAB_OP \
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, ':', '{', ',', '}', 0xFF, 0xFF
+/* The UTF-8, whitespace and structural tables: read/utf8_tables.h. */
+#  define TAB_PREV_HI TYJSON__UTF8_PREV_HI
+#  define TAB_PREV_LO TYJSON__UTF8_PREV_LO
+#  define TAB_CUR_HI TYJSON__UTF8_CUR_HI
+#  define TAB_WS TYJSON__CLASS_WS
+#  define TAB_OP TYJSON__CLASS_OP
 
 #  define SPLAT8(b) b, b, b, b, b, b, b, b
 #  define SPLAT(b) {SPLAT8(b), SPLAT8(b), SPLAT8(b), SPLAT8(b)}
@@ -247,17 +218,6 @@ AVX2 usize tyjson__index_avx2(tyjson__idx_state *s, const u8 *src, usize nblocks
 }
 
 #  undef AVX2
-#  undef E_SHORT
-#  undef E_LONG
-#  undef E_OVER2
-#  undef E_OVER3
-#  undef E_SURR
-#  undef E_BIG
-#  undef E_F_8X
-#  undef E_CONT2
-#  undef ANY_LO
-#  undef F_HIGH
-#  undef ANY_CONT
 #  undef TAB_PREV_HI
 #  undef TAB_PREV_LO
 #  undef TAB_CUR_HI

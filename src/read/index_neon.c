@@ -20,23 +20,10 @@
  */
 #include "read/index.h"
 #include "read/simd.h"
+#include "read/utf8_tables.h"
 
 #if TYJSON__NEON
 #  include <arm_neon.h>
-
-/* UTF-8 error classes of a pair (previous byte, current byte), one bit
- * each; the same classes and tables as the x86 kernels'. */
-#  define E_SHORT 0x01 /* a lead not followed by a continuation */
-#  define E_LONG 0x02  /* a continuation after ASCII */
-#  define E_OVER2 0x04 /* C0, C1 + continuation */
-#  define E_OVER3 0x08 /* E0 + 80..9F */
-#  define E_SURR 0x10  /* ED + A0..BF */
-#  define E_BIG 0x20   /* F4..FF + 90..BF */
-#  define E_F_8X 0x40  /* F0 + 80..8F or F5..FF + 80..8F */
-#  define E_CONT2 0x80 /* continuation after continuation */
-#  define ANY_LO (E_SHORT | E_LONG | E_CONT2)
-#  define F_HIGH (ANY_LO | E_BIG | E_F_8X)
-#  define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
 
 /* The kernel's constant rows, one 16-byte vector each. */
 enum {
@@ -49,19 +36,10 @@ enum {
     R_COUNT
 };
 static const u8 neon_rows[R_COUNT][16] = {
-    /* classes allowed by the previous byte's high nibble */
-    [R_PREV_HI] = {E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_CONT2,
-                   E_CONT2, E_CONT2, E_CONT2, E_SHORT | E_OVER2, E_SHORT,
-                   E_SHORT | E_OVER3 | E_SURR, E_SHORT | E_BIG | E_F_8X},
-    /* by the previous byte's low nibble */
-    [R_PREV_LO] = {ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, ANY_LO | E_OVER2, ANY_LO, ANY_LO,
-                   ANY_LO | E_BIG, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH,
-                   F_HIGH, F_HIGH | E_SURR, F_HIGH, F_HIGH},
-    /* by the current byte's high nibble */
-    [R_CUR_HI] = {E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,
-                  ANY_CONT | E_OVER3 | E_F_8X, ANY_CONT | E_OVER3 | E_BIG,
-                  ANY_CONT | E_SURR | E_BIG, ANY_CONT | E_SURR | E_BIG, E_SHORT, E_SHORT,
-                  E_SHORT, E_SHORT},
+    /* the UTF-8 tables (read/utf8_tables.h) */
+    [R_PREV_HI] = {TYJSON__UTF8_PREV_HI},
+    [R_PREV_LO] = {TYJSON__UTF8_PREV_LO},
+    [R_CUR_HI] = {TYJSON__UTF8_CUR_HI},
     /* Whitespace by low nibble: a byte is whitespace when it equals its
      * entry. The other entries are 0, which only the byte 0 has, and its
      * entry is ' ': they match nothing. */
@@ -226,15 +204,4 @@ tyjson__index_fn tyjson__index_kernel_for(int level) {
     return tyjson__index_scalar;
 }
 
-#  undef E_SHORT
-#  undef E_LONG
-#  undef E_OVER2
-#  undef E_OVER3
-#  undef E_SURR
-#  undef E_BIG
-#  undef E_F_8X
-#  undef E_CONT2
-#  undef ANY_LO
-#  undef F_HIGH
-#  undef ANY_CONT
 #endif

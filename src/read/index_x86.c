@@ -1,18 +1,18 @@
 /*
  * index_x86.c - the structural indexer's x86-64 kernels (see index.h):
- * AVX-512 (F, BW and VBMI2: Ice Lake and later), 64 bytes per step.
+ * AVX-512 (F, BW and VBMI2: Ice Lake and later), 64 bytes per step; the
+ * AVX2 one is in index_avx2.c.
  *
- * Each kernel is compiled with a target attribute and chosen at run time
- * (simd.c), so the library still runs on any x86-64. Both classify a block
- * with compares and one table lookup per class, take the inside-string mask
- * from a carry-less multiplication, and check UTF-8 with the lookup method
- * the string scanner uses (simd.c: three nibble tables give the error
- * classes of each pair of adjacent bytes, and two saturating subtractions
- * give the bytes that must continue a 3- or 4-byte sequence). Errors are
- * gathered in a vector and tested once per call.
+ * The kernel is compiled with a target attribute and chosen at run time
+ * (simd.c), so the library still runs on any x86-64. It classifies a block
+ * with compares and one table lookup per class, takes the inside-string
+ * mask from a carry-less multiplication, and checks UTF-8 with the lookup
+ * method of read/utf8_tables.h. Errors are gathered in a vector and tested
+ * once per call.
  */
 #include "read/index.h"
 #include "read/simd.h"
+#include "read/utf8_tables.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(TYJSON_NO_SIMD)
@@ -20,64 +20,12 @@
 
 #  define AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi2,pclmul")))
 
-/* UTF-8 error classes of a pair (previous byte, current byte), one bit
- * each; the same classes as the string scanner's (simd.c). */
-#  define E_SHORT 0x01 /* a lead not followed by a continuation */
-#  define E_LONG 0x02  /* a continuation after ASCII */
-#  define E_OVER2 0x04 /* C0, C1 + continuation */
-#  define E_OVER3 0x08 /* E0 + 80..9F */
-#  define E_SURR 0x10  /* ED + A0..BF */
-#  define E_BIG 0x20   /* F4..FF + 90..BF */
-#  define E_F_8X 0x40  /* F0 + 80..8F or F5..FF + 80..8F */
-#  define E_CONT2 0x80 /* continuation after continuation */
-#  define ANY_LO (E_SHORT | E_LONG | E_CONT2)
-#  define F_HIGH (ANY_LO | E_BIG | E_F_8X)
-#  define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
-
-static const u8 t_prev_hi[16] = {E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG,
-                                 E_LONG, E_LONG, E_CONT2, E_CONT2, E_CONT2, E_CONT2,
-                                 E_SHORT | E_OVER2, E_SHORT, E_SHORT | E_OVER3 | E_SURR,
-                                 E_SHORT | E_BIG | E_F_8X};
-static const u8 t_prev_lo[16] = {ANY_LO | E_OVER2 | E_OVER3 | E_F_8X,
-                                 ANY_LO | E_OVER2,
-                                 ANY_LO,
-                                 ANY_LO,
-                                 ANY_LO | E_BIG,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH,
-                                 F_HIGH | E_SURR,
-                                 F_HIGH,
-                                 F_HIGH};
-static const u8 t_cur_hi[16] = {E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                ANY_CONT | E_OVER3 | E_F_8X,
-                                ANY_CONT | E_OVER3 | E_BIG,
-                                ANY_CONT | E_SURR | E_BIG,
-                                ANY_CONT | E_SURR | E_BIG,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT,
-                                E_SHORT};
-/* Whitespace and structural characters by low nibble: a byte is in the
- * class when it equals its entry (structural: after OR 0x20, which folds
- * '[' ']' onto '{' '}'; the two control characters that fold onto ',' and
- * ':' are removed by the caller). 0xFF entries match nothing. */
-static const u8 t_ws[16] = {' ',  0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                            0xFF, '\t', '\n', 0xFF, 0xFF, '\r', 0xFF, 0xFF};
-static const u8 t_op[16] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                            0xFF, 0xFF, ':',  '{',  ',',  '}',  0xFF, 0xFF};
+/* The UTF-8, whitespace and structural tables: read/utf8_tables.h. */
+static const u8 t_prev_hi[16] = {TYJSON__UTF8_PREV_HI};
+static const u8 t_prev_lo[16] = {TYJSON__UTF8_PREV_LO};
+static const u8 t_cur_hi[16] = {TYJSON__UTF8_CUR_HI};
+static const u8 t_ws[16] = {TYJSON__CLASS_WS};
+static const u8 t_op[16] = {TYJSON__CLASS_OP};
 
 AVX512 static inline __m512i table512(const u8 t[16]) {
     return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)t));
@@ -190,15 +138,4 @@ tyjson__index_fn tyjson__index_kernel_for(int level) {
 }
 
 #  undef AVX512
-#  undef E_SHORT
-#  undef E_LONG
-#  undef E_OVER2
-#  undef E_OVER3
-#  undef E_SURR
-#  undef E_BIG
-#  undef E_F_8X
-#  undef E_CONT2
-#  undef ANY_LO
-#  undef F_HIGH
-#  undef ANY_CONT
 #endif

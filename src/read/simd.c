@@ -4,6 +4,7 @@
  * AArch64 a NEON one.
  */
 #include "read/simd.h"
+#include "read/utf8_tables.h"
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
     !defined(TYJSON_NO_SIMD)
@@ -117,15 +118,7 @@ TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, 
  *
  * Each block yields a mask of its string-ending bytes ('"', '\\', < 0x20)
  * and, unless the block and the one before it are pure ASCII, a vector of
- * UTF-8 errors. The errors come from the lookup method of Keiser and Lemire
- * ("Validating UTF-8 in less than one instruction per byte", 2021): almost
- * every rule of UTF-8 is about a pair of adjacent bytes, so three 16-entry
- * tables, indexed by the previous byte's high and low nibbles and the
- * current byte's high nibble, each give the set of error classes that its
- * nibble allows; a class whose three entries all contain it is present.
- * The rule pairs cannot see (a third or fourth byte must continue a 3- or
- * 4-byte lead, and nothing else may) is settled by comparing the bytes two
- * and three back against E0 and F0.
+ * UTF-8 errors, by the lookup method of read/utf8_tables.h.
  *
  * An error is flagged at the byte that breaks a rule, so a sequence cut
  * short by the terminator is flagged at the terminator, and one cut by the
@@ -138,47 +131,10 @@ TYJSON__NOINLINE static tyjson__str_scan pinpoint(const u8 *start, const u8 *p, 
  * ------------------------------------------------------------------------- */
 #define AVX2 __attribute__((target("avx2")))
 
-/* Error classes, one bit each, for a pair (previous byte, current byte). */
-#define E_SHORT 0x01   /* a lead not followed by a continuation */
-#define E_LONG 0x02    /* a continuation after ASCII */
-#define E_OVER2 0x04   /* C0, C1 + continuation: overlong 2-byte form */
-#define E_OVER3 0x08   /* E0 + 80..9F: overlong 3-byte form */
-#define E_SURR 0x10    /* ED + A0..BF: surrogate */
-#define E_BIG 0x20     /* F4..FF + 90..BF: above U+10FFFF or no such lead */
-#define E_F_8X 0x40    /* F0 + 80..8F (overlong) or F5..FF + 80..8F */
-#define E_CONT2 0x80   /* a continuation after a continuation: legal only as
-                        * the 3rd/4th byte of a 3/4-byte sequence */
-
-/* Classes allowed by the previous byte's high nibble. */
-#define TAB_PREV_HI                                                            \
-    E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, /* ASCII */ \
-    E_CONT2, E_CONT2, E_CONT2, E_CONT2,                             /* 80..BF */ \
-    E_SHORT | E_OVER2,                                              /* C0..CF */ \
-    E_SHORT,                                                        /* D0..DF */ \
-    E_SHORT | E_OVER3 | E_SURR,                                     /* E0..EF */ \
-    E_SHORT | E_BIG | E_F_8X                                        /* F0..FF */
-
-/* Classes allowed by the previous byte's low nibble. */
-#define ANY_LO (E_SHORT | E_LONG | E_CONT2)
-#define F_HIGH (ANY_LO | E_BIG | E_F_8X)
-#define TAB_PREV_LO                                                            \
-    ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, /* C0, E0, F0 */                      \
-    ANY_LO | E_OVER2,                    /* C1 */                              \
-    ANY_LO, ANY_LO,                                                            \
-    ANY_LO | E_BIG,                      /* F4 */                              \
-    F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH,            \
-    F_HIGH | E_SURR,                     /* ED */                              \
-    F_HIGH, F_HIGH
-
-/* Classes allowed by the current byte's high nibble. */
-#define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
-#define TAB_CUR_HI                                                             \
-    E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,    \
-    ANY_CONT | E_OVER3 | E_F_8X, /* 80..8F */                                  \
-    ANY_CONT | E_OVER3 | E_BIG,  /* 90..9F */                                  \
-    ANY_CONT | E_SURR | E_BIG,   /* A0..AF */                                  \
-    ANY_CONT | E_SURR | E_BIG,   /* B0..BF */                                  \
-    E_SHORT, E_SHORT, E_SHORT, E_SHORT
+/* The UTF-8 tables: read/utf8_tables.h. */
+#define TAB_PREV_HI TYJSON__UTF8_PREV_HI
+#define TAB_PREV_LO TYJSON__UTF8_PREV_LO
+#define TAB_CUR_HI TYJSON__UTF8_CUR_HI
 
 /* The kernel's constants as 32-byte rows (the tables once per lane, for
  * vpshufb), loaded once per call through an address the optimizer cannot
@@ -255,7 +211,7 @@ AVX2 static inline __m256i utf8_errors(const utf8_k *k, __m256i cur, __m256i pre
     __m256i pairs = _mm256_and_si256(_mm256_and_si256(a, b), c);
     /* Bit 7 where prev2 >= E0 or prev3 >= F0, i.e. where a continuation of
      * a continuation is required: saturating subtraction leaves bit 7 set
-     * exactly for those. It must match E_CONT2 (bit 7 of pairs). */
+     * exactly for those. It must match TYJSON__U8E_CONT2 (bit 7 of pairs). */
     __m256i need = _mm256_or_si256(_mm256_subs_epu8(prev2, k->k60),
                                    _mm256_subs_epu8(prev3, k->k70));
     return _mm256_xor_si256(pairs, _mm256_and_si256(need, k->k80));
@@ -337,19 +293,8 @@ AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_in
     return scan_avx2_tail(start, p, end, allow_invalid);
 }
 #undef AVX2
-#undef E_SHORT
-#undef E_LONG
-#undef E_OVER2
-#undef E_OVER3
-#undef E_SURR
-#undef E_BIG
-#undef E_F_8X
-#undef E_CONT2
 #undef TAB_PREV_HI
-#undef ANY_LO
-#undef F_HIGH
 #undef TAB_PREV_LO
-#undef ANY_CONT
 #undef TAB_CUR_HI
 #undef SPLAT8
 #undef SPLAT
@@ -365,29 +310,12 @@ AVX2 static tyjson__str_scan scan_avx2(const u8 *p, const u8 *end, bool allow_in
  * ------------------------------------------------------------------------- */
 #  include <arm_neon.h>
 
-/* The UTF-8 error classes and tables of the AVX2 kernel (same bits). */
-#  define E_SHORT 0x01
-#  define E_LONG 0x02
-#  define E_OVER2 0x04
-#  define E_OVER3 0x08
-#  define E_SURR 0x10
-#  define E_BIG 0x20
-#  define E_F_8X 0x40
-#  define E_CONT2 0x80
-#  define ANY_LO (E_SHORT | E_LONG | E_CONT2)
-#  define F_HIGH (ANY_LO | E_BIG | E_F_8X)
-#  define ANY_CONT (E_LONG | E_OVER2 | E_CONT2)
+/* The UTF-8 tables (read/utf8_tables.h), by the previous byte's high and
+ * low nibble and the current byte's high nibble. */
 static const u8 nscan_tables[3][16] = {
-    /* by the previous byte's high nibble */
-    {E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_LONG, E_CONT2, E_CONT2, E_CONT2,
-     E_CONT2, E_SHORT | E_OVER2, E_SHORT, E_SHORT | E_OVER3 | E_SURR, E_SHORT | E_BIG | E_F_8X},
-    /* by the previous byte's low nibble */
-    {ANY_LO | E_OVER2 | E_OVER3 | E_F_8X, ANY_LO | E_OVER2, ANY_LO, ANY_LO, ANY_LO | E_BIG, F_HIGH,
-     F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH, F_HIGH | E_SURR, F_HIGH, F_HIGH},
-    /* by the current byte's high nibble */
-    {E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT, E_SHORT,
-     ANY_CONT | E_OVER3 | E_F_8X, ANY_CONT | E_OVER3 | E_BIG, ANY_CONT | E_SURR | E_BIG,
-     ANY_CONT | E_SURR | E_BIG, E_SHORT, E_SHORT, E_SHORT, E_SHORT},
+    {TYJSON__UTF8_PREV_HI},
+    {TYJSON__UTF8_PREV_LO},
+    {TYJSON__UTF8_CUR_HI},
 };
 
 typedef struct nscan_k {
@@ -502,17 +430,6 @@ static tyjson__str_scan scan_neon(const u8 *p, const u8 *end, bool allow_invalid
     }
     return scan_neon_tail(start, p, end, allow_invalid);
 }
-#  undef E_SHORT
-#  undef E_LONG
-#  undef E_OVER2
-#  undef E_OVER3
-#  undef E_SURR
-#  undef E_BIG
-#  undef E_F_8X
-#  undef E_CONT2
-#  undef ANY_LO
-#  undef F_HIGH
-#  undef ANY_CONT
 #endif /* HAVE_NEON */
 
 /* ----------------------------------------------------------------------------
