@@ -6,6 +6,7 @@
 #include "test.h"
 #include "read/syntax.h"
 #include "read/simd.h"
+#include "tyjson.h"
 
 static uint64_t rng = 0x51A7E5C0FFEEull;
 static uint64_t rnd(void) {
@@ -121,6 +122,35 @@ TEST(corpus_containers) {
         TEST_SKIP("corpus not found");
     }
     printf("  %lld skips compared in all\n", compared);
+}
+
+/* Numbers near the limits of the validator's own range check: it must say
+ * what the parser says, with and without BIGNUM_AS_RAW. */
+TEST(validate_numbers_at_the_limits) {
+    static const char *const nums[] = {
+        "123456789012345678", "1234567890123456789", "12345678901234567890",
+        "18446744073709551615", "18446744073709551616", "-9223372036854775808",
+        "-9223372036854775809", "1e299", "9.99e299", "1e300", "10e299", "1e308", "1e309",
+        "1.7976931348623157e308", "1.7976931348623159e308", "-0", "0e1000", "0e-1000",
+        "1.5e-400", "1e-99999", "1e99999", "0.1e310", "00", "01", "-", "1.", "1e", "1e+",
+        ".5", "1.5e+3", "-1.5E-3", "123456789012345678901234567890.5", "0.0000000000001e310"};
+    static const tyjson_read_flags flag_sets[] = {0, TYJSON_READ_BIGNUM_AS_RAW};
+    char text[256];
+    for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+        for (size_t f = 0; f < 2; f++) {
+            /* long enough that the array is validated over the index */
+            int n = snprintf(text, sizeof(text), "[%s, %s, \"padding padding padding\"]", nums[i],
+                             nums[i]);
+            tyjson_read_options o = {flag_sets[f], 0, NULL};
+            tyjson_error pe, ve;
+            tyjson_doc *d = tyjson_read_opts(text, (size_t)n, &o, &pe);
+            bool valid = tyjson_validate(text, (size_t)n, &o, &ve);
+            tyjson_doc_free(d);
+            if (valid != (d != NULL) || (!valid && (ve.code != pe.code || ve.offset != pe.offset)))
+                TEST_FAIL("%s (flags %u): validate %d %s, parse %s", text, (unsigned)flag_sets[f],
+                          (int)valid, tyjson_status_name(ve.code), tyjson_status_name(pe.code));
+        }
+    }
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

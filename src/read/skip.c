@@ -285,6 +285,47 @@ TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
     }
 }
 
+TYJSON__FORCEINLINE bool ix_digit(const u8 *p, const u8 *end) {
+    return p < end && *p >= '0' && *p <= '9';
+}
+
+/* The end of the number at p when its grammar holds and it is in range
+ * under every flag: an integer of at most 18 digits, or a real whose
+ * integer digits plus exponent stay below 300 (so no double overflows;
+ * underflow is fine). NULL for anything else, which the number reader
+ * then judges (bigger integers, huge exponents, errors). */
+static const u8 *ix_number_in_range(const u8 *p, const u8 *end) {
+    const u8 *q = p + (*p == '-'), *d = q;
+    if (!ix_digit(q, end)) return NULL;
+    if (*q == '0') {
+        d = q + 1;
+        if (ix_digit(d, end)) return NULL;
+    } else {
+        while (ix_digit(d, end) && d - q < 300) d++;
+    }
+    usize int_digits = (usize)(d - q);
+    bool real = false;
+    if (d < end && *d == '.') {
+        d++;
+        if (!ix_digit(d, end)) return NULL;
+        while (ix_digit(d, end)) d++;
+        real = true;
+    }
+    long exp = 0;
+    if (d < end && (*d == 'e' || *d == 'E')) {
+        d++;
+        bool neg = d < end && *d == '-';
+        if (d < end && (*d == '+' || *d == '-')) d++;
+        if (!ix_digit(d, end)) return NULL;
+        while (ix_digit(d, end) && exp < 10000) exp = exp * 10 + (*d++ - '0');
+        if (ix_digit(d, end)) return NULL;
+        if (neg) exp = -exp;
+        real = true;
+    }
+    if (!real) return int_digits <= 18 ? d : NULL;
+    return (long)int_digits + exp < 300 ? d : NULL;
+}
+
 TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags) {
     const u8 *end = t->end, *q;
     switch (*p) {
@@ -294,6 +335,8 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
     case 'n': q = tyjson__match_literal(p, end, "null", 4, false) ? p + 4 : NULL; break;
     default: {
         if (*p != '-' && (*p < '0' || *p > '9')) return NULL;
+        q = ix_number_in_range(p, end);
+        if (q) break;
         tyjson__num num;
         tyjson_status st;
         const u8 *ep;
