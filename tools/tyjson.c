@@ -525,7 +525,8 @@ static void run_whole(cli *c, FILE *fp, const char *name) {
 }
 
 /* A stream that cannot seek (a pipe) is read into memory first, which the
- * library would do anyway, so that the hints can look at it again. */
+ * library would do anyway, so that the hints can look at it again; so is
+ * every input of validate, which then needs nothing more. */
 static void run_pipe(cli *c, FILE *fp, const char *name) {
     tyjson_error err;
     size_t len = 0;
@@ -535,6 +536,11 @@ static void run_pipe(cli *c, FILE *fp, const char *name) {
         err.code = ferror(fp) ? TYJSON_E_IO : TYJSON_E_NOMEM;
         snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(err.code));
         report_read_error(c, name, 0, &err, errno, NULL, 0);
+        return;
+    }
+    if (c->cmd == CMD_VALIDATE) {
+        if (!tyjson_validate(dat, len, &c->ropts, &err)) report_read_error(c, name, 0, &err, 0, dat, len);
+        free(dat);
         return;
     }
     tyjson_doc *doc = tyjson_read_opts(dat, len, &c->ropts, &err);
@@ -558,6 +564,12 @@ static void run_line(cli *c, const char *name, size_t line, const char *s, size_
     tyjson_error err;
     /* The newline is part of the record: "nul" then a newline is a wrong
      * literal, not input that ends too early. */
+    if (c->cmd == CMD_VALIDATE) {
+        /* no document needed: the library's validator, same errors */
+        if (!tyjson_validate(s, n + term, &c->ropts, &err))
+            report_read_error(c, name, line, &err, 0, s, n + term);
+        return;
+    }
     tyjson_doc *doc = tyjson_read_opts(s, n + term, &c->ropts, &err);
     if (!doc) {
         report_read_error(c, name, line, &err, 0, s, n + term);
@@ -635,7 +647,8 @@ static void run_input(cli *c, const char *path) {
         return;
     }
     if (c->lines) run_lines(c, fp, name);
-    else if (fseek(fp, 0, SEEK_SET) != 0) run_pipe(c, fp, name);
+    /* validate reads the bytes and builds no document, from a file too */
+    else if (c->cmd == CMD_VALIDATE || fseek(fp, 0, SEEK_SET) != 0) run_pipe(c, fp, name);
     else run_whole(c, fp, name);
     if (!is_stdin) fclose(fp);
 }
