@@ -14,36 +14,9 @@
  * its child count is parked in the parent's tag while a child container is
  * open. Nesting is limited only by max_depth.
  */
-#include "read/syntax.h"
-#include "read/index.h"
 #include "dom/parse.h"
-#include "read/simd.h"
-#include "num/num.h"
 
-#define NO_CTN SIZE_MAX
-
-typedef struct parser {
-    tyjson_alloc alc;
-    u8 *buf;         /* padded copy of the input (becomes the doc's str_pool) */
-    usize len;
-    usize buf_size;  /* allocated bytes of buf */
-    tyjson_doc *doc; /* block: header + value array */
-    usize cap;       /* value capacity of the block */
-    usize max_vals;  /* no valid input of len bytes needs more values */
-    u32 max_depth;
-} parser;
-
-/* Slots a document of len bytes can need. Valid JSON needs at most one
- * value per two bytes (every value but a container's first child is
- * preceded by a separator, and containers take two bytes); invalid input
- * can open up to max_depth containers more that never close, and must still
- * reach its real error rather than run out of room. */
-static usize max_values(usize len, u32 max_depth) {
-    usize extra = max_depth < len ? max_depth : len;
-    return len / 2 + 2 + extra;
-}
-
-static bool block_resize(parser *p, usize new_cap) {
+bool tyjson__dom_block_resize(parser *p, usize new_cap) {
     usize old_bytes = p->doc ? sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val) : 0;
     usize bytes = sizeof(tyjson_doc) + new_cap * sizeof(tyjson_val);
     void *nb = p->doc ? tyjson__realloc(&p->alc, p->doc, old_bytes, bytes)
@@ -55,12 +28,12 @@ static bool block_resize(parser *p, usize new_cap) {
 }
 
 /* Grows the value array so that index `need` exists. */
-static TYJSON__NOINLINE bool grow(parser *p, usize need) {
+TYJSON__NOINLINE bool tyjson__dom_grow(parser *p, usize need) {
     usize nc = p->cap + p->cap / 2 + 64;
     if (nc < need + 1) nc = need + 1;
     if (nc > p->max_vals) nc = p->max_vals;
     if (nc < need + 1) return false; /* cannot happen for valid sizing */
-    return block_resize(p, nc);
+    return tyjson__dom_block_resize(p, nc);
 }
 
 /* ----------------------------------------------------------------------------
@@ -69,24 +42,6 @@ static TYJSON__NOINLINE bool grow(parser *p, usize need) {
  * value) where a code alone does not say it; the codes that only one place
  * can produce carry their own expectation.
  * ------------------------------------------------------------------------- */
-enum {
-    EXPECT_NONE,      /* the code says it (DEPTH, TRAILING, ...) */
-    EXPECT_ROOT,      /* a JSON value at the top */
-    EXPECT_ARR_FIRST, /* a value or ']' after '[' */
-    EXPECT_ARR_VALUE, /* a value after ',' in an array */
-    EXPECT_ARR_NEXT,  /* ',' or ']' */
-    EXPECT_KEY_FIRST, /* a key or '}' after '{' */
-    EXPECT_KEY,       /* a key after ',' in an object */
-    EXPECT_COLON,     /* ':' after a key */
-    EXPECT_OBJ_VALUE, /* a value after ':' */
-    EXPECT_OBJ_NEXT,  /* ',' or '}' */
-    EXPECT_STRING,    /* inside a string */
-    EXPECT_NUMBER,    /* inside a number */
-    EXPECT_LITERAL,   /* true, false, null, NaN, Infinity */
-    EXPECT_COMMENT,   /* inside or at the start of a comment */
-    EXPECT_HERE       /* what the calling state wants (read_scalar's caller fills it in) */
-};
-
 typedef struct msg_out {
     char *p;
     usize left; /* bytes of room, the final NUL included */
@@ -360,7 +315,7 @@ static bool same_key(const tyjson_val *a, const tyjson_val *b) {
     return n == tyjson__tag_len(b->tag) && memcmp(a->uni.str, b->uni.str, n) == 0;
 }
 
-static const tyjson_val *find_duplicate(parser *p, const tyjson_val *obj, usize n, bool *nomem) {
+const tyjson_val *tyjson__dom_find_duplicate(parser *p, const tyjson_val *obj, usize n, bool *nomem) {
     const tyjson_val *best = NULL;
     if (n < 2) return NULL;
     if (n <= 16) {
@@ -424,98 +379,20 @@ static TYJSON__NOINLINE void report_error(const parser *p, tyjson_error *err, co
  * and returns the byte after it, or NULL with the failure recorded.
  * ------------------------------------------------------------------------- */
 
-/* Where a parse failed and what it was reading there (an EXPECT_* value). */
-typedef struct failure {
-    tyjson_status code;
-    const u8 *pos;
-    int expect;
-} failure;
-
 /* Records a failure. The readers then return a literal NULL, which lets
  * the compiler send their failure paths straight to the caller's failure
  * label and drop the NULL test from the success paths. */
-static TYJSON__NOINLINE void set_failure(failure *f, tyjson_status code, const u8 *pos,
+TYJSON__NOINLINE void tyjson__dom_set_failure(failure *f, tyjson_status code, const u8 *pos,
                                          int expect) {
     f->code = code;
     f->pos = pos;
     f->expect = expect;
 }
 
-/* What the scalar readers take from the parse's flags. */
-typedef struct scalar_cfg {
-    const u8 *end;
-    u32 flags;
-    u64 str_tag; /* tag of a string without escapes */
-    bool allow_invalid;
-} scalar_cfg;
-
-/* The padding lets the number and string fast paths read ahead to the end. */
-_Static_assert(TYJSON__PAD >= TYJSON__NUM_FAST_ROOM && TYJSON__PAD >= 16,
-               "the DOM's padding covers the fast paths' read-ahead");
-
-/* The rest of a string body s from its first backslash (stop), decoded in
- * place and NUL-terminated. */
-TYJSON__FORCEINLINE const u8 *read_str_escaped(const u8 *s, const u8 *stop,
-                                               const scalar_cfg *c, tyjson_val *v,
-                                               failure *f) {
-    tyjson__str_unesc u = tyjson__str_unescape(stop, c->end, (u8 *)(uintptr_t)stop,
-                                               c->allow_invalid);
-    if (u.err) {
-        set_failure(f, u.err, u.src, EXPECT_STRING);
-        return NULL;
-    }
-    *u.dst = 0;
-    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
-    v->uni.str = (const char *)s;
-    return u.src;
-}
-
-/* A string (value or key) at cur ('"'), NUL-terminated in place. */
-TYJSON__FORCEINLINE const u8 *read_str(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
-                                       failure *f) {
-    const u8 *s = cur + 1;
-    tyjson__str_scan sc = tyjson__str_scan_padded(s, c->end, c->allow_invalid);
-    if (likely(sc.err == TYJSON_OK && *sc.stop == '"')) {
-        *(u8 *)(uintptr_t)sc.stop = 0;
-        v->tag = c->str_tag | ((u64)(sc.stop - s) << TYJSON__LEN_SHIFT);
-        v->uni.str = (const char *)s;
-        return sc.stop + 1;
-    }
-    if (sc.err) {
-        set_failure(f, sc.err, sc.stop, EXPECT_STRING);
-        return NULL;
-    }
-    return read_str_escaped(s, sc.stop, c, v, f);
-}
-
-/* The number n (read from cur to q) into *v. */
-TYJSON__FORCEINLINE void store_num(const tyjson__num *n, const u8 *cur, const u8 *q,
-                                   tyjson_val *v, usize *raw_count) {
-    switch (n->kind) {
-    case TYJSON__NUM_UINT:
-        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT;
-        v->uni.u64 = n->v.u;
-        break;
-    case TYJSON__NUM_SINT:
-        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT;
-        v->uni.i64 = n->v.i;
-        break;
-    case TYJSON__NUM_REAL:
-        v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
-        v->uni.f64 = n->v.f;
-        break;
-    default:
-        v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
-        v->uni.str = (const char *)cur;
-        (*raw_count)++;
-        break;
-    }
-}
-
 /* A number the fast reader declines: the general reader, its failures and
  * out-of-range numbers kept as text. Out of line, so the status and error
  * position it takes the address of stay out of the state machine's frame. */
-static TYJSON__NOINLINE const u8 *read_num_slow(const u8 *cur, const scalar_cfg *c,
+TYJSON__NOINLINE const u8 *tyjson__dom_read_num_slow(const u8 *cur, const scalar_cfg *c,
                                                 tyjson_val *v, usize *raw_count,
                                                 failure *f) {
     tyjson__num n;
@@ -525,34 +402,11 @@ static TYJSON__NOINLINE const u8 *read_num_slow(const u8 *cur, const scalar_cfg 
     if (!q) {
         /* "1." or "-" cut off by the end of input */
         if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
-        set_failure(f, code, errpos, EXPECT_NUMBER);
+        tyjson__dom_set_failure(f, code, errpos, EXPECT_NUMBER);
         return NULL;
     }
     store_num(&n, cur, q, v, raw_count);
     return q;
-}
-
-/* A number at cur; out-of-range ones kept as text count in *raw_count.
- * The fast reader (the padding covers its read-ahead) never yields text. */
-TYJSON__FORCEINLINE const u8 *read_num(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
-                                       usize *raw_count, failure *f) {
-    tyjson__num n;
-    const u8 *q = tyjson__num_fast(cur, &n);
-    if (unlikely(!q)) return read_num_slow(cur, c, v, raw_count, f);
-    store_num(&n, cur, q, v, raw_count);
-    return q;
-}
-
-/* true, false or null (lit, n bytes) at cur, stored with `tag`. */
-TYJSON__FORCEINLINE const u8 *read_literal(const u8 *cur, const u8 *end, tyjson_val *v,
-                                           const char *lit, usize n, u64 tag, failure *f) {
-    if (unlikely(!tyjson__match_literal(cur, end, lit, n, true))) {
-        set_failure(f, tyjson__literal_status(cur, end, lit, n), cur, EXPECT_LITERAL);
-        return NULL;
-    }
-    v->tag = tag;
-    v->uni.u64 = 0;
-    return cur + n;
 }
 
 /* NaN, Infinity or -Infinity at cur (TYJSON_READ_ALLOW_INF_NAN). */
@@ -561,7 +415,7 @@ static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyj
     double d;
     usize n = tyjson__match_inf_nan(cur, end, &d);
     if (!n) {
-        set_failure(f, tyjson__inf_nan_status(cur, end), cur, EXPECT_LITERAL);
+        tyjson__dom_set_failure(f, tyjson__inf_nan_status(cur, end), cur, EXPECT_LITERAL);
         return NULL;
     }
     v->tag = TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL;
@@ -587,7 +441,7 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
     if (ch == 'n') return read_literal(cur, c->end, v, "null", 4, TYJSON_TYPE_NULL, f);
     if ((ch == 'N' || ch == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
         return read_inf_nan(cur, c->end, v, f);
-    set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
+    tyjson__dom_set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
     return NULL;
 }
 
@@ -603,7 +457,7 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
 /* Records the failure f and jumps to `fail`. */
 #define GOTO_FAIL(f, c, pos, what)                                             \
     do {                                                                       \
-        set_failure(&(f), (c), (pos), (what));                                 \
+        tyjson__dom_set_failure(&(f), (c), (pos), (what));                                 \
         goto fail;                                                             \
     } while (0)
 
@@ -612,12 +466,12 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
     GOTO_FAIL(f, (cur) >= (end) ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, what)
 
 /* Room for k more values at v; the array may move (vals, v, vcap follow).
- * Jumps to fail_nomem when it cannot grow. */
+ * Jumps to fail_nomem when it cannot tyjson__dom_grow. */
 #define NEED_SLOTS_OR_FAIL(p, vals, v, vcap, k)                                \
     do {                                                                       \
         if (unlikely((v) + (k) > (vcap))) {                                    \
             usize at_ = (usize)((v) - (vals));                                 \
-            if (!grow((p), at_ + (k) - 1)) goto fail_nomem;                    \
+            if (!tyjson__dom_grow((p), at_ + (k) - 1)) goto fail_nomem;                    \
             (vals) = tyjson__doc_vals((p)->doc);                               \
             (v) = (vals) + at_;                                                \
             (vcap) = (vals) + (p)->cap;                                        \
@@ -652,7 +506,7 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
  * 9-56 bytes minified and about twice that pretty-printed; starting near
  * that keeps the peak low, and growing is a cheap realloc (mremap for
  * large blocks). */
-static usize first_capacity(const parser *p) {
+usize tyjson__dom_first_capacity(const parser *p) {
     const u8 *q = p->buf, *end = p->buf + p->len;
     while (q < end && tyjson__is_ws(*q)) q++;
     bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
@@ -661,13 +515,13 @@ static usize first_capacity(const parser *p) {
 }
 
 /* Fills in the finished document from the values [vals, v). */
-static tyjson_doc *finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, usize raw_count,
+tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, usize raw_count,
                               const u8 *cur) {
     usize n = (usize)(v - vals);
     if (raw_count) terminate_raws(vals, n);
     /* Give back a value array that ended up much larger than needed. */
     if (p->cap - n > 256) {
-        block_resize(p, n); /* a failed shrink keeps the larger block */
+        tyjson__dom_block_resize(p, n); /* a failed shrink keeps the larger block */
         vals = tyjson__doc_vals(p->doc);
     }
     tyjson_doc *doc = p->doc;
@@ -680,16 +534,6 @@ static tyjson_doc *finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, usize 
     doc->str_pool = (char *)p->buf;
     doc->str_pool_size = p->buf_size;
     return doc;
-}
-
-/* Opens a container at v: parks the parent's child count in its tag and
- * links the new one to its parent. Returns the new container's index. */
-TYJSON__FORCEINLINE usize open_container(tyjson_val *vals, tyjson_val *v, u64 type, usize ctn,
-                                         usize cnt) {
-    if (ctn != NO_CTN) vals[ctn].tag = (vals[ctn].tag & 0xFF) | ((u64)cnt << TYJSON__LEN_SHIFT);
-    v->tag = type;
-    v->uni.ofs = ctn;
-    return (usize)(v - vals);
 }
 
 static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
@@ -708,9 +552,9 @@ static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *
     usize cnt = 0;      /* its children so far */
     tyjson_val *vals, *v, *vcap;
 
-    p->max_vals = max_values(p->len, max_depth);
+    p->max_vals = tyjson__dom_max_values(p->len, max_depth);
     p->max_depth = max_depth;
-    if (!block_resize(p, first_capacity(p))) goto fail_nomem;
+    if (!tyjson__dom_block_resize(p, tyjson__dom_first_capacity(p))) goto fail_nomem;
     vals = tyjson__doc_vals(p->doc);
     v = vals;
     vcap = vals + p->cap;
@@ -824,7 +668,7 @@ obj_close : {
     c->uni.ofs = (usize)(v - c);
     if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
         bool nomem = false;
-        const tyjson_val *dup = find_duplicate(p, c, cnt, &nomem);
+        const tyjson_val *dup = tyjson__dom_find_duplicate(p, c, cnt, &nomem);
         if (nomem) goto fail_nomem;
         if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
     }
@@ -843,7 +687,7 @@ root_end:
         GOTO_FAIL(f, TYJSON_E_TRAILING, cur, EXPECT_NONE);
     if (cur > end) cur = end;
     tyjson__err_ok(err);
-    return finish_doc(p, vals, v, raw_count, cur);
+    return tyjson__dom_finish_doc(p, vals, v, raw_count, cur);
 
 fail:
     report_error(p, err, orig, f.code, f.expect, f.pos);
@@ -863,299 +707,6 @@ cleanup:
 #undef NEED_SLOTS_OR_FAIL
 #undef SKIP_WS_OR_FAIL
 #undef READ_SCALAR_OR_FAIL
-
-/* ----------------------------------------------------------------------------
- * The index-driven parse (strict input). The structural indexer (read/
- * index.h) lists every token's first byte, window by window, so this state
- * machine jumps from token to token: no whitespace is looked at, and a
- * string without escapes is its two quote entries, its UTF-8 already
- * checked. The grammar is the one parse_owned checks; where parse_owned
- * would fail, this one only gives up (returns NULL, the buffer possibly
- * changed), and the caller parses the original bytes with parse_owned,
- * which reports the error, so the two agree by construction. Out of
- * memory gives up the same way.
- * ------------------------------------------------------------------------- */
-
-/* The token cursor; only inlined code takes its address (index.h). */
-typedef struct tok_cursor {
-    tyjson__indexer *ix;
-    tyjson__tok_win w;
-    const u8 *end; /* the input's end, a zero byte */
-} tok_cursor;
-
-#define NEXT_TOKEN(c) tyjson__tok_next((c).ix, &(c).w)
-
-/* Whether a number or literal ending at q ends there: the byte after it
- * separates tokens, or it is the end of the input. */
-#define ENDS_TOKEN(q, end) ((tyjson__cc[*(q)] & TYJSON__CC_END) || (q) == (end))
-
-/* A string whose opening quote is at cur and whose next entry is `stop`:
- * stored NUL-terminated in place. Returns the byte after its closing
- * quote, or NULL to give up. */
-TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8 *stop,
-                                          u64 str_tag, tyjson_val *v) {
-    const u8 *s = cur + 1;
-    if (likely(stop && *stop == '"')) {
-        *(u8 *)(uintptr_t)stop = 0;
-        v->tag = str_tag | ((u64)(stop - s) << TYJSON__LEN_SHIFT);
-        v->uni.str = (const char *)s;
-        return stop + 1;
-    }
-    if (!stop || *stop != '\\') return NULL;
-    /* Escapes: the entries give every escape's start and the closing
-     * quote, so the decoding moves the plain runs between them (their
-     * UTF-8 checked by the indexer) and decodes each escape, scanning
-     * nothing. Each entry is taken before the bytes up to it are rewritten,
-     * so the windows it spans are indexed from the original bytes. */
-    u8 *dst = (u8 *)(uintptr_t)stop;
-    const u8 *q = stop;
-    for (;;) {
-        tyjson_status err;
-        usize used = tyjson__str_escape(q, c->end, &dst, &err);
-        if (!used) return NULL;
-        const u8 *run = q + used;
-        do q = NEXT_TOKEN(*c);
-        while (q && q < run); /* a surrogate pair takes the next escape too */
-        if (!q || q == c->end) return NULL;
-        usize n = (usize)(q - run);
-        memmove(dst, run, n);
-        dst += n;
-        if (*q == '"') break;
-        if (*q != '\\') return NULL;
-    }
-    *dst = 0;
-    v->tag = TYJSON_TYPE_STR | ((u64)(dst - s) << TYJSON__LEN_SHIFT);
-    v->uni.str = (const char *)s;
-    return q + 1;
-}
-
-/* A number, literal or string at cur into *v; the byte after it, or NULL
- * to give up. */
-TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const scalar_cfg *cfg,
-                                             tyjson_val *v, usize *raw_count) {
-    u8 ch = *cur;
-    failure f;
-    const u8 *q;
-    if (ch == '"') return ix_read_str(c, cur, NEXT_TOKEN(*c), cfg->str_tag, v);
-    if ((ch >= '0' && ch <= '9') || ch == '-') {
-        q = read_num(cur, cfg, v, raw_count, &f);
-    } else if (ch == 't') {
-        q = read_literal(cur, cfg->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, &f);
-    } else if (ch == 'f') {
-        q = read_literal(cur, cfg->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, &f);
-    } else if (ch == 'n') {
-        q = read_literal(cur, cfg->end, v, "null", 4, TYJSON_TYPE_NULL, &f);
-    } else {
-        return NULL;
-    }
-    if (!q || !ENDS_TOKEN(q, cfg->end)) return NULL;
-    return q;
-}
-
-static int index_policy = TYJSON__INDEX_AUTO;
-
-void tyjson__parse_set_index_policy(int policy) { index_policy = policy; }
-
-/* Whether the index is worth it for this input, judged from the first 256
- * entries of its first window. parse_owned's own scanning is as fast as
- * the index-driven parse where numbers or escapes fill the text (canada,
- * numbers, twitterescaped: docs/perf-log.md), so the indexing would be
- * pure cost there: a quarter or more of the tokens being numbers or
- * backslashes sends the input to parse_owned. */
-static bool index_pays(const tyjson__tok_win *w) {
-    usize n = (usize)(w->iend - w->ip), dense = 0;
-    if (!w->base || n == 0) return true; /* flagged or empty: the parse gives up at once */
-    if (n > 256) n = 256; /* every entry: a stride would alias with regular layouts */
-    for (usize i = 0; i < n; i++) {
-        u8 ch = w->base[w->ip[i]];
-        dense += (ch >= '0' && ch <= '9') || ch == '-' || ch == '\\';
-    }
-    return dense * 4 < n;
-}
-
-/* The flags the index-driven parse handles: the relaxed syntaxes change
- * what is a token, so they take parse_owned. */
-#define INDEXED_FLAGS                                                          \
-    (TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
-
-#define GIVE_UP_IF(cond)                                                       \
-    do {                                                                       \
-        if (unlikely(cond)) goto give_up;                                      \
-    } while (0)
-
-/* Out of memory is reported, not given up on: parse_owned would run out
- * at the same value, with cur at the same token. */
-#define NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, k)                               \
-    do {                                                                       \
-        if (unlikely((v) + (k) > (vcap))) {                                    \
-            usize at_ = (usize)((v) - (vals));                                 \
-            if (!grow((p), at_ + (k) - 1)) goto nomem;                         \
-            (vals) = tyjson__doc_vals((p)->doc);                               \
-            (v) = (vals) + at_;                                                \
-            (vcap) = (vals) + (p)->cap;                                        \
-        }                                                                      \
-    } while (0)
-
-/* A value at cur (whose first byte is a token): containers jump to their
- * open labels, scalars are read and v advances. */
-#define IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count)                         \
-    do {                                                                       \
-        if (*(cur) == '[') goto arr_open;                                      \
-        if (*(cur) == '{') goto obj_open;                                      \
-        (cur) = ix_read_scalar(&(c), (cur), &(cfg), (v), &(raw_count));        \
-        GIVE_UP_IF(!(cur));                                                    \
-        (v)++;                                                                 \
-    } while (0)
-
-/* The document, or NULL: given up (*nomem_at NULL) or out of memory with
- * cur at *nomem_at. */
-static tyjson_doc *parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at,
-                                 bool *declined) {
-    u8 *const buf = p->buf;
-    const u8 *const end = buf + p->len;
-    const scalar_cfg cfg = {end, flags, TYJSON_TYPE_STR | TYJSON__NOESC_BIT, false};
-    usize raw_count = 0;
-    u32 depth = 0;
-    usize ctn = NO_CTN;
-    usize cnt = 0;
-    tyjson_val *vals, *v, *vcap;
-    const u8 *cur, *after = NULL;
-    tyjson__indexer ix;
-    tok_cursor c;
-
-    *nomem_at = NULL;
-    *declined = false;
-    p->max_vals = max_values(p->len, max_depth);
-    p->max_depth = max_depth;
-    c.ix = &ix;
-    c.w = tyjson__tok_start(&ix, buf, end, TYJSON__IDX_WINDOW / 64);
-    c.end = end;
-    c.w = tyjson__tok_refill(&ix);
-    if (index_policy == TYJSON__INDEX_AUTO && !index_pays(&c.w)) {
-        *declined = true;
-        return NULL;
-    }
-    cur = buf;
-    if (!block_resize(p, first_capacity(p))) goto nomem;
-    vals = tyjson__doc_vals(p->doc);
-    v = vals;
-    vcap = vals + p->cap;
-
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur || cur >= end);
-    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
-    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
-    after = cur;
-    goto root_end;
-
-arr_open:
-    GIVE_UP_IF(++depth > max_depth);
-    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
-    if (*cur == ']') goto arr_close;
-arr_val:
-    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
-    cnt++;
-    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
-arr_val_end:
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
-    if (*cur == ',') {
-        cur = NEXT_TOKEN(c);
-        GIVE_UP_IF(!cur);
-        goto arr_val;
-    }
-    GIVE_UP_IF(*cur != ']');
-arr_close : {
-    depth--;
-    tyjson_val *ct = vals + ctn;
-    usize parent = ct->uni.ofs;
-    ct->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
-    ct->uni.ofs = (usize)(v - ct);
-    if (parent == NO_CTN) {
-        after = cur + 1;
-        goto root_end;
-    }
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-obj_open:
-    GIVE_UP_IF(++depth > max_depth);
-    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
-    if (*cur == '}') goto obj_close;
-obj_key:
-    GIVE_UP_IF(*cur != '"');
-    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 2);
-    cnt++;
-    GIVE_UP_IF(!ix_read_str(&c, cur, NEXT_TOKEN(c), cfg.str_tag, v));
-    v++;
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur || *cur != ':');
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
-    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
-obj_val_end:
-    cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
-    if (*cur == ',') {
-        cur = NEXT_TOKEN(c);
-        GIVE_UP_IF(!cur);
-        goto obj_key;
-    }
-    GIVE_UP_IF(*cur != '}');
-obj_close : {
-    tyjson_val *ct = vals + ctn;
-    usize parent = ct->uni.ofs;
-    ct->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
-    ct->uni.ofs = (usize)(v - ct);
-    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
-        bool nomem = false;
-        const tyjson_val *dup = find_duplicate(p, ct, cnt, &nomem);
-        if (nomem) goto nomem;
-        GIVE_UP_IF(dup != NULL);
-    }
-    depth--;
-    if (parent == NO_CTN) {
-        after = cur + 1;
-        goto root_end;
-    }
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-root_end:
-    if (flags & TYJSON_READ_STOP_WHEN_DONE) {
-        cur = tyjson__skip_ws(after, end);
-    } else {
-        cur = NEXT_TOKEN(c);
-        GIVE_UP_IF(cur != end);
-    }
-    return finish_doc(p, vals, v, raw_count, cur);
-
-nomem:
-    *nomem_at = cur;
-give_up:
-    return NULL;
-}
-
-#undef NEXT_TOKEN
-#undef ENDS_TOKEN
-#undef GIVE_UP_IF
-#undef NEED_SLOTS_OR_NOMEM
-#undef IX_VALUE_OR_GIVE_UP
-
 
 static u32 depth_limit(const tyjson_read_options *opts) {
     return (opts && opts->max_depth) ? opts->max_depth : TYJSON_DEFAULT_MAX_DEPTH;
@@ -1184,23 +735,6 @@ static usize first_value_extent(const u8 *p, usize len, const tyjson_read_option
  * Entry points
  * ------------------------------------------------------------------------- */
 
-/* Whether the index-driven parse takes input read with these flags: only
- * strict syntax, and only with a kernel that pays for itself. The portable
- * indexer is slower than parse_owned's own scanning, and so is the AVX2
- * one: at TYJSON_SIMD=avx2, parse throughput with the index over
- * parse_owned's, same process, interleaved, two runs: geo-mean 0.85/0.91,
- * citm_catalog 0.81/0.85, numbers 0.73/0.73, twitterescaped 0.67/0.69,
- * twitter 1.05/1.05 (docs/perf-log.md). At NEON it runs 22-41% more
- * instructions than parse_owned (counted under qemu; no Arm hardware to
- * time it on), so only AVX-512 takes it. The tests' ALWAYS policy takes
- * the index at every vector level, so the parse runs over each kernel. */
-static bool use_index(u32 flags) {
-    if ((flags & ~(u32)INDEXED_FLAGS) != 0 || index_policy == TYJSON__INDEX_NEVER ||
-        tyjson__index_kernel() == tyjson__index_scalar)
-        return false;
-    return index_policy == TYJSON__INDEX_ALWAYS || tyjson__simd_level() == TYJSON__SIMD_AVX512;
-}
-
 /* Parses a padded copy of the first copy_len bytes of dat (len bytes). */
 static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read_options *opts,
                               tyjson_error *err) {
@@ -1222,10 +756,10 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
     memset(p.buf + copy_len, 0, TYJSON__PAD);
     p.len = copy_len;
     p.buf_size = bytes;
-    if (use_index(flags)) {
+    if (tyjson__dom_use_index(flags)) {
         const u8 *nomem_at;
         bool declined;
-        tyjson_doc *doc = parse_indexed(&p, flags, depth_limit(opts), &nomem_at, &declined);
+        tyjson_doc *doc = tyjson__dom_parse_indexed(&p, flags, depth_limit(opts), &nomem_at, &declined);
         if (doc) {
             tyjson__err_ok(err);
             return doc;
@@ -1301,7 +835,7 @@ usize tyjson_read_max_memory(usize len, tyjson_read_flags flags) {
     /* string copy + header/value block at its largest, each rounded and
      * with allocator bookkeeping; with duplicate-key checks, the temporary
      * sort array of the largest object. */
-    usize vals = max_values(len, TYJSON_DEFAULT_MAX_DEPTH), a, b, total;
+    usize vals = tyjson__dom_max_values(len, TYJSON_DEFAULT_MAX_DEPTH), a, b, total;
     if (tyjson__add_ovf(len, TYJSON__PAD + 64, &a)) return 0;
     if (tyjson__mul_ovf(vals, sizeof(tyjson_val), &b)) return 0;
     if (tyjson__add_ovf(b, sizeof(tyjson_doc) + 64, &b)) return 0;

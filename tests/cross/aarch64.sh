@@ -53,8 +53,9 @@ fi
 EXCLUDE='^(test_cli|example_cli|compile_cpp_bind\..*|install_check|test_stack)$'
 # Run 2 also leaves out what does not depend on the level: test_index and
 # test_simd choose every level themselves (run 1 runs them), the *_scalar
-# copies, the layout and registry checks, the C++ syntax checks.
-EXCLUDE_SCALAR='^(test_cli|example_cli|compile_cpp_bind\..*|install_check|test_stack|test_index|test_simd|.*_scalar|layout_.*|test_registry_full.*|test_cases_selftest.*|example_.*_as_cpp|example_doc_blocks)$'
+# and *_neon copies and simd_level_* (run 1 runs them at their level), the
+# layout and registry checks, the C++ syntax checks.
+EXCLUDE_SCALAR='^(test_cli|example_cli|compile_cpp_bind\..*|install_check|test_stack|test_index|test_simd|.*_scalar|.*_neon|simd_level_.*|layout_.*|test_registry_full.*|test_cases_selftest.*|example_.*_as_cpp|example_doc_blocks)$'
 
 say() { printf '\n--- aarch64.sh: %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 qemu() { qemu-aarch64 -L "$sysroot" "$@"; }

@@ -1,0 +1,314 @@
+/*
+ * parse_index.c - the DOM parser's second state machine: strict input over
+ * the structural index (read/index.h). docs/design.md "Structural index"
+ * says when it runs and why it agrees with parse_owned (parse.c).
+ */
+#include "dom/parse.h"
+#include "read/index.h"
+#include "read/simd.h"
+
+/* ----------------------------------------------------------------------------
+ * The index-driven parse (strict input). The structural indexer (read/
+ * index.h) lists every token's first byte, window by window, so this state
+ * machine jumps from token to token: no whitespace is looked at, and a
+ * string without escapes is its two quote entries, its UTF-8 already
+ * checked. The grammar is the one parse_owned checks; where parse_owned
+ * would fail, this one only gives up (returns NULL, the buffer possibly
+ * changed), and the caller parses the original bytes with parse_owned,
+ * which reports the error, so the two agree by construction. Out of
+ * memory gives up the same way.
+ * ------------------------------------------------------------------------- */
+
+/* The token cursor; only inlined code takes its address (index.h). */
+typedef struct tok_cursor {
+    tyjson__indexer *ix;
+    tyjson__tok_win w;
+    const u8 *end; /* the input's end, a zero byte */
+} tok_cursor;
+
+#define NEXT_TOKEN(c) tyjson__tok_next((c).ix, &(c).w)
+
+/* Whether a number or literal ending at q ends there: the byte after it
+ * separates tokens, or it is the end of the input. */
+#define ENDS_TOKEN(q, end) ((tyjson__cc[*(q)] & TYJSON__CC_END) || (q) == (end))
+
+/* A string whose opening quote is at cur and whose next entry is `stop`:
+ * stored NUL-terminated in place. Returns the byte after its closing
+ * quote, or NULL to give up. */
+TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8 *stop,
+                                          u64 str_tag, tyjson_val *v) {
+    const u8 *s = cur + 1;
+    if (likely(stop && *stop == '"')) {
+        *(u8 *)(uintptr_t)stop = 0;
+        v->tag = str_tag | ((u64)(stop - s) << TYJSON__LEN_SHIFT);
+        v->uni.str = (const char *)s;
+        return stop + 1;
+    }
+    if (!stop || *stop != '\\') return NULL;
+    /* Escapes: the entries give every escape's start and the closing
+     * quote, so the decoding moves the plain runs between them (their
+     * UTF-8 checked by the indexer) and decodes each escape, scanning
+     * nothing. Each entry is taken before the bytes up to it are rewritten,
+     * so the windows it spans are indexed from the original bytes. */
+    u8 *dst = (u8 *)(uintptr_t)stop;
+    const u8 *q = stop;
+    for (;;) {
+        tyjson_status err;
+        usize used = tyjson__str_escape(q, c->end, &dst, &err);
+        if (!used) return NULL;
+        const u8 *run = q + used;
+        do q = NEXT_TOKEN(*c);
+        while (q && q < run); /* a surrogate pair takes the next escape too */
+        if (!q || q == c->end) return NULL;
+        usize n = (usize)(q - run);
+        memmove(dst, run, n);
+        dst += n;
+        if (*q == '"') break;
+        if (*q != '\\') return NULL;
+    }
+    *dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(dst - s) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)s;
+    return q + 1;
+}
+
+/* A number, literal or string at cur into *v; the byte after it, or NULL
+ * to give up. */
+TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const scalar_cfg *cfg,
+                                             tyjson_val *v, usize *raw_count) {
+    u8 ch = *cur;
+    failure f;
+    const u8 *q;
+    if (ch == '"') return ix_read_str(c, cur, NEXT_TOKEN(*c), cfg->str_tag, v);
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+        q = read_num(cur, cfg, v, raw_count, &f);
+    } else if (ch == 't') {
+        q = read_literal(cur, cfg->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, &f);
+    } else if (ch == 'f') {
+        q = read_literal(cur, cfg->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, &f);
+    } else if (ch == 'n') {
+        q = read_literal(cur, cfg->end, v, "null", 4, TYJSON_TYPE_NULL, &f);
+    } else {
+        return NULL;
+    }
+    if (!q || !ENDS_TOKEN(q, cfg->end)) return NULL;
+    return q;
+}
+
+static int index_policy = TYJSON__INDEX_AUTO;
+
+void tyjson__parse_set_index_policy(int policy) { index_policy = policy; }
+
+/* Whether the index is worth it for this input, judged from the first 256
+ * entries of its first window. parse_owned's own scanning is as fast as
+ * the index-driven parse where numbers or escapes fill the text (canada,
+ * numbers, twitterescaped: docs/perf-log.md), so the indexing would be
+ * pure cost there: a quarter or more of the tokens being numbers or
+ * backslashes sends the input to parse_owned. */
+static bool index_pays(const tyjson__tok_win *w) {
+    usize n = (usize)(w->iend - w->ip), dense = 0;
+    if (!w->base || n == 0) return true; /* flagged or empty: the parse gives up at once */
+    if (n > 256) n = 256; /* every entry: a stride would alias with regular layouts */
+    for (usize i = 0; i < n; i++) {
+        u8 ch = w->base[w->ip[i]];
+        dense += (ch >= '0' && ch <= '9') || ch == '-' || ch == '\\';
+    }
+    return dense * 4 < n;
+}
+
+#define GIVE_UP_IF(cond)                                                       \
+    do {                                                                       \
+        if (unlikely(cond)) goto give_up;                                      \
+    } while (0)
+
+/* Out of memory is reported, not given up on: parse_owned would run out
+ * at the same value, with cur at the same token. */
+#define NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, k)                               \
+    do {                                                                       \
+        if (unlikely((v) + (k) > (vcap))) {                                    \
+            usize at_ = (usize)((v) - (vals));                                 \
+            if (!tyjson__dom_grow((p), at_ + (k) - 1)) goto nomem;                         \
+            (vals) = tyjson__doc_vals((p)->doc);                               \
+            (v) = (vals) + at_;                                                \
+            (vcap) = (vals) + (p)->cap;                                        \
+        }                                                                      \
+    } while (0)
+
+/* A value at cur (whose first byte is a token): containers jump to their
+ * open labels, scalars are read and v advances. */
+#define IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count)                         \
+    do {                                                                       \
+        if (*(cur) == '[') goto arr_open;                                      \
+        if (*(cur) == '{') goto obj_open;                                      \
+        (cur) = ix_read_scalar(&(c), (cur), &(cfg), (v), &(raw_count));        \
+        GIVE_UP_IF(!(cur));                                                    \
+        (v)++;                                                                 \
+    } while (0)
+
+/* The document, or NULL: given up (*nomem_at NULL) or out of memory with
+ * cur at *nomem_at. */
+tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at,
+                                 bool *declined) {
+    u8 *const buf = p->buf;
+    const u8 *const end = buf + p->len;
+    const scalar_cfg cfg = {end, flags, TYJSON_TYPE_STR | TYJSON__NOESC_BIT, false};
+    usize raw_count = 0;
+    u32 depth = 0;
+    usize ctn = NO_CTN;
+    usize cnt = 0;
+    tyjson_val *vals, *v, *vcap;
+    const u8 *cur, *after = NULL;
+    tyjson__indexer ix;
+    tok_cursor c;
+
+    *nomem_at = NULL;
+    *declined = false;
+    p->max_vals = tyjson__dom_max_values(p->len, max_depth);
+    p->max_depth = max_depth;
+    c.ix = &ix;
+    c.w = tyjson__tok_start(&ix, buf, end, TYJSON__IDX_WINDOW / 64);
+    c.end = end;
+    c.w = tyjson__tok_refill(&ix);
+    if (index_policy == TYJSON__INDEX_AUTO && !index_pays(&c.w)) {
+        *declined = true;
+        return NULL;
+    }
+    cur = buf;
+    if (!tyjson__dom_block_resize(p, tyjson__dom_first_capacity(p))) goto nomem;
+    vals = tyjson__doc_vals(p->doc);
+    v = vals;
+    vcap = vals + p->cap;
+
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur || cur >= end);
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+    after = cur;
+    goto root_end;
+
+arr_open:
+    GIVE_UP_IF(++depth > max_depth);
+    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ']') goto arr_close;
+arr_val:
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
+    cnt++;
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+arr_val_end:
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ',') {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(!cur);
+        goto arr_val;
+    }
+    GIVE_UP_IF(*cur != ']');
+arr_close : {
+    depth--;
+    tyjson_val *ct = vals + ctn;
+    usize parent = ct->uni.ofs;
+    ct->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
+    ct->uni.ofs = (usize)(v - ct);
+    if (parent == NO_CTN) {
+        after = cur + 1;
+        goto root_end;
+    }
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+obj_open:
+    GIVE_UP_IF(++depth > max_depth);
+    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == '}') goto obj_close;
+obj_key:
+    GIVE_UP_IF(*cur != '"');
+    NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 2);
+    cnt++;
+    GIVE_UP_IF(!ix_read_str(&c, cur, NEXT_TOKEN(c), cfg.str_tag, v));
+    v++;
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur || *cur != ':');
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
+obj_val_end:
+    cur = NEXT_TOKEN(c);
+    GIVE_UP_IF(!cur);
+    if (*cur == ',') {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(!cur);
+        goto obj_key;
+    }
+    GIVE_UP_IF(*cur != '}');
+obj_close : {
+    tyjson_val *ct = vals + ctn;
+    usize parent = ct->uni.ofs;
+    ct->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
+    ct->uni.ofs = (usize)(v - ct);
+    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
+        bool nomem = false;
+        const tyjson_val *dup = tyjson__dom_find_duplicate(p, ct, cnt, &nomem);
+        if (nomem) goto nomem;
+        GIVE_UP_IF(dup != NULL);
+    }
+    depth--;
+    if (parent == NO_CTN) {
+        after = cur + 1;
+        goto root_end;
+    }
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+root_end:
+    if (flags & TYJSON_READ_STOP_WHEN_DONE) {
+        cur = tyjson__skip_ws(after, end);
+    } else {
+        cur = NEXT_TOKEN(c);
+        GIVE_UP_IF(cur != end);
+    }
+    return tyjson__dom_finish_doc(p, vals, v, raw_count, cur);
+
+nomem:
+    *nomem_at = cur;
+give_up:
+    return NULL;
+}
+
+#undef NEXT_TOKEN
+#undef ENDS_TOKEN
+#undef GIVE_UP_IF
+#undef NEED_SLOTS_OR_NOMEM
+#undef IX_VALUE_OR_GIVE_UP
+
+
+/* Whether the index-driven parse takes input read with these flags: only
+ * strict syntax, and only with a kernel that pays for itself. The portable
+ * indexer is slower than parse_owned's own scanning, and so is the AVX2
+ * one: at TYJSON_SIMD=avx2, parse throughput with the index over
+ * parse_owned's, same process, interleaved, two runs: geo-mean 0.85/0.91,
+ * citm_catalog 0.81/0.85, numbers 0.73/0.73, twitterescaped 0.67/0.69,
+ * twitter 1.05/1.05 (docs/perf-log.md). At NEON it runs 22-41% more
+ * instructions than parse_owned (counted under qemu; no Arm hardware to
+ * time it on), so only AVX-512 takes it. The tests' ALWAYS policy takes
+ * the index at every vector level, so the parse runs over each kernel. */
+bool tyjson__dom_use_index(u32 flags) {
+    if ((flags & ~(u32)TYJSON__DOM_INDEXED_FLAGS) != 0 || index_policy == TYJSON__INDEX_NEVER ||
+        tyjson__index_kernel() == tyjson__index_scalar)
+        return false;
+    return index_policy == TYJSON__INDEX_ALWAYS || tyjson__simd_level() == TYJSON__SIMD_AVX512;
+}
+
