@@ -44,3 +44,12 @@ if(TARGET replay_parse)
     set_tests_properties(replay_parse_corpus PROPERTIES TIMEOUT 600)
   endif()
 endif()
+
+if(TARGET replay_paths AND EXISTS ${TYJSON_SHARED_DIR}/conformance/test_parsing)
+  # The two paths on the conformance suite: strict, STOP_WHEN_DONE,
+  # duplicate-key rejection with big numbers as text, every flag.
+  set(conformance ${TYJSON_SHARED_DIR}/conformance/test_parsing)
+  add_test(NAME replay_paths_conformance COMMAND replay_paths -prefix=00 ${conformance}
+    -prefix=20 ${conformance} -prefix=c0 ${conformance} -prefix=ff ${conformance})
+  set_tests_properties(replay_paths_conformance PROPERTIES TIMEOUT 600)
+endif()
