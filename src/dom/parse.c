@@ -606,10 +606,7 @@ arr_val_end:
 arr_close : {
     cur++;
     depth--;
-    tyjson_val *c = vals + ctn;
-    usize parent = c->uni.ofs;
-    c->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
-    c->uni.ofs = (usize)(v - c);
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
     if (parent == NO_CTN) goto root_end;
     ctn = parent;
     cnt = tyjson__tag_len(vals[ctn].tag);
@@ -662,13 +659,10 @@ obj_val_end:
     if (*cur == '}') goto obj_close;
     GOTO_FAIL_AT(f, cur, end, EXPECT_OBJ_NEXT);
 obj_close : {
-    tyjson_val *c = vals + ctn;
-    usize parent = c->uni.ofs;
-    c->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
-    c->uni.ofs = (usize)(v - c);
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_OBJ, cnt, v);
     if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
         bool nomem = false;
-        const tyjson_val *dup = tyjson__dom_find_duplicate(p, c, cnt, &nomem);
+        const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
         if (nomem) goto fail_nomem;
         if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
     }

@@ -179,6 +179,17 @@ TYJSON__FORCEINLINE usize open_container(tyjson_val *vals, tyjson_val *v, u64 ty
     return (usize)(v - vals);
 }
 
+/* Closes the container at index ctn (type, cnt children, its values
+ * ending before v) and returns its parent's index, NO_CTN for the root. */
+TYJSON__FORCEINLINE usize close_container(tyjson_val *vals, usize ctn, u64 type, usize cnt,
+                                          const tyjson_val *v) {
+    tyjson_val *c = vals + ctn;
+    usize parent = c->uni.ofs;
+    c->tag = type | ((u64)cnt << TYJSON__LEN_SHIFT);
+    c->uni.ofs = (usize)(v - c);
+    return parent;
+}
+
 /* Duplicate keys of the object obj (n members): the first repeated key,
  * or NULL (*nomem when the sort array could not be had). */
 const tyjson_val *tyjson__dom_find_duplicate(parser *p, const tyjson_val *obj, usize n, bool *nomem);

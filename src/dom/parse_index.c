@@ -28,9 +28,7 @@ typedef struct tok_cursor {
 
 #define NEXT_TOKEN(c) tyjson__tok_next((c).ix, &(c).w)
 
-/* Whether a number or literal ending at q ends there: the byte after it
- * separates tokens, or it is the end of the input. */
-#define ENDS_TOKEN(q, end) ((tyjson__cc[*(q)] & TYJSON__CC_END) || (q) == (end))
+
 
 /* A string whose opening quote is at cur and whose next entry is `stop`:
  * stored NUL-terminated in place. Returns the byte after its closing
@@ -91,7 +89,7 @@ TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const
     } else {
         return NULL;
     }
-    if (!q || !ENDS_TOKEN(q, cfg->end)) return NULL;
+    if (!q || !tyjson__token_ends(q, cfg->end)) return NULL;
     return q;
 }
 
@@ -215,10 +213,7 @@ arr_val_end:
     GIVE_UP_IF(*cur != ']');
 arr_close : {
     depth--;
-    tyjson_val *ct = vals + ctn;
-    usize parent = ct->uni.ofs;
-    ct->tag = TYJSON_TYPE_ARR | ((u64)cnt << TYJSON__LEN_SHIFT);
-    ct->uni.ofs = (usize)(v - ct);
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
     if (parent == NO_CTN) {
         after = cur + 1;
         goto root_end;
@@ -258,13 +253,10 @@ obj_val_end:
     }
     GIVE_UP_IF(*cur != '}');
 obj_close : {
-    tyjson_val *ct = vals + ctn;
-    usize parent = ct->uni.ofs;
-    ct->tag = TYJSON_TYPE_OBJ | ((u64)cnt << TYJSON__LEN_SHIFT);
-    ct->uni.ofs = (usize)(v - ct);
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_OBJ, cnt, v);
     if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
         bool nomem = false;
-        const tyjson_val *dup = tyjson__dom_find_duplicate(p, ct, cnt, &nomem);
+        const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
         if (nomem) goto nomem;
         GIVE_UP_IF(dup != NULL);
     }
@@ -295,7 +287,6 @@ give_up:
 }
 
 #undef NEXT_TOKEN
-#undef ENDS_TOKEN
 #undef GIVE_UP_IF
 #undef NEED_SLOTS_OR_NOMEM
 #undef IX_VALUE_OR_GIVE_UP

@@ -28,6 +28,13 @@ extern const u8 tyjson__hexval[256];
 
 TYJSON__FORCEINLINE bool tyjson__is_ws(u8 c) { return (tyjson__cc[c] & TYJSON__CC_WS) != 0; }
 
+/* Whether a number or literal read up to q ends there: q is the end of
+ * the input or a byte that may follow a token (readers over the structural
+ * index, where bytes after a token's start are in no entry, check this). */
+TYJSON__FORCEINLINE bool tyjson__token_ends(const u8 *q, const u8 *end) {
+    return q == end || (tyjson__cc[*q] & TYJSON__CC_END);
+}
+
 TYJSON__FORCEINLINE u64 tyjson__load64(const u8 *p) {
     u64 v;
     memcpy(&v, p, 8);

@@ -51,6 +51,19 @@ typedef struct walk {
     u64 inl[INLINE_WORDS];
 } walk;
 
+static void walk_init(walk *w, const tyjson__skip_opts *o, const u8 *switch_at) {
+    w->o = o;
+    w->switch_at = switch_at;
+    w->bits = w->inl;
+    w->cap_bits = INLINE_WORDS * 64;
+    w->lvl = 0;
+}
+
+/* Gives back the bits of nesting past the inline ones. */
+static void walk_done(walk *w) {
+    if (w->bits != w->inl) tyjson__free(w->o->alc, w->bits);
+}
+
 /* The byte walk's status when a container runs past switch_at. */
 #define SWITCH_TO_INDEX TYJSON_E_SIZE
 
@@ -216,13 +229,9 @@ static bool ix_usable(u32 flags);
 
 static tyjson__read_res byte_walk(const u8 *p, const tyjson__skip_opts *o, const u8 *switch_at) {
     walk w;
-    w.o = o;
-    w.switch_at = switch_at;
-    w.bits = w.inl;
-    w.cap_bits = INLINE_WORDS * 64;
-    w.lvl = 0;
+    walk_init(&w, o, switch_at);
     tyjson__read_res r = walk_value(&w, p);
-    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    walk_done(&w);
     return r;
 }
 
@@ -258,10 +267,6 @@ TYJSON__FORCEINLINE const u8 *ix_token(ix_cursor *t) {
     return q == t->end ? NULL : q;
 }
 
-/* Whether a number or literal ending at q ends there. */
-TYJSON__FORCEINLINE bool ix_ends(const u8 *q, const u8 *end) {
-    return q == end || (tyjson__cc[*q] & TYJSON__CC_END);
-}
 
 /* The string whose opening quote is p: the byte after it, or NULL. */
 TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
@@ -344,7 +349,7 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
         break;
     }
     }
-    return q && ix_ends(q, end) ? q : NULL;
+    return q && tyjson__token_ends(q, end) ? q : NULL;
 }
 
 /* The value at the first token of [p, o->end): the byte after it, or
@@ -413,13 +418,9 @@ static bool ix_usable(u32 flags) {
  * entries) is on the C stack: the binding decoder's arena never frees. */
 static TYJSON__NOINLINE const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o) {
     walk w;
-    w.o = o;
-    w.switch_at = o->end;
-    w.bits = w.inl;
-    w.cap_bits = INLINE_WORDS * 64;
-    w.lvl = 0;
+    walk_init(&w, o, o->end);
     const u8 *q = ix_walk(&w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false);
-    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    walk_done(&w);
     return q;
 }
 
@@ -427,13 +428,9 @@ TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_o
     const u32 handled = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW;
     if ((o->flags & ~handled) || !ix_usable(o->flags)) return false;
     walk w;
-    w.o = o;
-    w.switch_at = o->end;
-    w.bits = w.inl;
-    w.cap_bits = INLINE_WORDS * 64;
-    w.lvl = 0;
+    walk_init(&w, o, o->end);
     bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
     const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole);
-    if (w.bits != w.inl) tyjson__free(o->alc, w.bits);
+    walk_done(&w);
     return q != NULL;
 }
