@@ -656,6 +656,7 @@ TEST(sink_callback_threshold) {
     ASSERT_EQ_MEM(s.buf, want, want_len);
     tyjson_writer_free(w);
     free(s.buf);
+    free(want);
 
     /* the callback fails: E_CALLBACK, sticky, with the path */
     cb_sink f = {NULL, 0, 0, 0, 0, 1};

@@ -36,7 +36,7 @@
 #include <stdio.h>
 
 /* Key bytes kept per level for the error path. */
-#define KEY_KEEP 22u
+#define KEY_KEEP 16u
 /* Room for any scalar but a string: the longest number or -Infinity, the
  * separator and the slack. */
 #define NUM_ROOM (TYJSON__NUM_MAX_CHARS + 1 + TYJSON__STR_SLACK)
@@ -65,12 +65,11 @@ static const u8 next_st[ST_ERROR + 1] = {
 
 typedef struct wframe {
     u32 index;         /* children written (array index of the next one) */
+    u32 klen;          /* length of the last key (objects), saturated */
     u8 after;          /* parent's state once this container closes */
     u8 obj;            /* object (1) or array (0); the root frame: 0 */
-    u8 klen;           /* bytes of key kept */
-    u8 klong;          /* the key was longer than KEY_KEEP */
-    char key[KEY_KEEP]; /* the last key's first bytes (objects) */
-    u8 pad[2];
+    u8 pad[6];
+    char key[KEY_KEEP]; /* the last key's first bytes */
 } wframe;
 
 enum { WS_HEAP, WS_FIXED, WS_FP, WS_CB };
@@ -130,13 +129,15 @@ static bool wp_ident(const char *k, usize n) {
 }
 
 static void wp_key(wpath *b, const wframe *f) {
-    if (!f->klong && wp_ident(f->key, f->klen)) {
+    bool klong = f->klen > KEY_KEEP;
+    usize kept = klong ? KEY_KEEP : f->klen;
+    if (!klong && wp_ident(f->key, kept)) {
         wp_put(b, ".", 1);
-        wp_put(b, f->key, f->klen);
+        wp_put(b, f->key, kept);
         return;
     }
     wp_put(b, "[\"", 2);
-    for (usize i = 0; i < f->klen; i++) {
+    for (usize i = 0; i < kept; i++) {
         u8 c = (u8)f->key[i];
         char esc[8];
         if (c == '"' || c == '\\') {
@@ -150,7 +151,7 @@ static void wp_key(wpath *b, const wframe *f) {
             wp_put(b, (const char *)&c, 1);
         }
     }
-    if (f->klong) wp_put(b, "...", 3);
+    if (klong) wp_put(b, "...", 3);
     wp_put(b, "\"]", 2);
 }
 
@@ -343,9 +344,8 @@ static void state_reset(tyjson_writer *w) {
     w->stk[0].index = 0;
     w->stk[0].obj = 0;
     w->stk[0].klen = 0;
-    w->stk[0].klong = 0;
     w->stk[0].after = ST_ROOT_DONE;
-    tyjson__err_ok(&w->err);
+    w->err.code = TYJSON_OK; /* the rest is filled when asked (tyjson_writer_error) */
 }
 
 /* (Re)starts the wbuf over the writer's sink. */
@@ -474,7 +474,8 @@ tyjson_status tyjson_writer_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
     w->sink = WS_FIXED;
     w->fbuf = buf;
     w->fcap = cap;
-    tyjson__wbuf_init_fixed(&w->wb, buf, cap, w->tmp, w->tmp_size);
+    if (likely(cap != 0)) tyjson__wbuf_init_fixed_at(&w->wb, buf, cap, w->tmp, w->tmp_size);
+    else tyjson__wbuf_init_fixed(&w->wb, buf, cap, w->tmp, w->tmp_size);
     state_reset(w);
     return TYJSON_OK;
 }
@@ -571,7 +572,10 @@ tyjson_status tyjson_writer_error(const tyjson_writer *w, tyjson_error *err) {
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;
     }
-    if (err) *err = w->err;
+    if (err) {
+        if (w->err.code == TYJSON_OK) tyjson__err_ok(err);
+        else *err = w->err;
+    }
     return w->err.code;
 }
 
@@ -597,7 +601,6 @@ static TYJSON__NOINLINE tyjson_status begin_slow(tyjson_writer *w, u8 obj) {
     f->after = next_st[st];
     f->obj = obj;
     f->klen = 0;
-    f->klong = 0;
     w->top = f;
     w->st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
     w->ind += w->indent;
@@ -620,7 +623,6 @@ TYJSON__FORCEINLINE tyjson_status begin_container(tyjson_writer *w, u8 obj) {
         f->after = next_st[st];
         f->obj = obj;
         f->klen = 0;
-        f->klong = 0;
         w->top = f;
         w->st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
         return TYJSON_OK;
@@ -687,11 +689,19 @@ tyjson_status tyjson_writer_end_array(tyjson_writer *w) { return end_container(w
  * MARK: - Keys
  * ------------------------------------------------------------------------- */
 
-TYJSON__FORCEINLINE void keep_key(wframe *f, const char *s, usize n) {
-    usize k = n <= KEY_KEEP ? n : KEY_KEEP;
-    tyjson__wbuf_copy(f->key, s, k);
-    f->klen = (u8)k;
-    f->klong = n > KEY_KEEP;
+/* Keeps a key for the error path: its first bytes and its length. */
+static void keep_key(wframe *f, const char *s, usize n) {
+    tyjson__wbuf_copy(f->key, s, n <= KEY_KEEP ? n : KEY_KEEP);
+    f->klen = n > UINT32_MAX ? UINT32_MAX : (u32)n;
+}
+
+/* The same on the fast paths, from the copy just written at out: the
+ * output has room for KEY_KEEP bytes there (the reservation's slack), so
+ * one fixed-size copy does, whatever the key's length (bytes past the key
+ * are never read back: klen bounds them). */
+TYJSON__FORCEINLINE void keep_key_out(wframe *f, const char *out, usize n) {
+    memcpy(f->key, out, KEY_KEEP);
+    f->klen = (u32)n;
 }
 
 static TYJSON__NOINLINE tyjson_status key_slow(tyjson_writer *w, const char *s, usize n,
@@ -721,9 +731,9 @@ tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, size_t n) {
         d += st == ST_OBJ_NEXT;
         char *q = tyjson__str_write_short(d, s, n, w->slash);
         if (likely(q != NULL)) {
+            keep_key_out(w->top, d + 1, n);
             *q++ = ':';
             w->wb.cur = q;
-            keep_key(w->top, s, n);
             w->st = ST_OBJ_VAL;
             return TYJSON_OK;
         }
@@ -742,10 +752,10 @@ tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n)
         *d++ = '"';
         tyjson__wbuf_copy(d, s, n);
         d += n;
+        keep_key_out(w->top, d - n, n);
         d[0] = '"';
         d[1] = ':';
         w->wb.cur = d + 2;
-        keep_key(w->top, s, n);
         w->st = ST_OBJ_VAL;
         return TYJSON_OK;
     }
