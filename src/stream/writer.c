@@ -239,7 +239,7 @@ static TYJSON__NOINLINE tyjson_status misuse(tyjson_writer *w, const char *what)
  * ------------------------------------------------------------------------- */
 
 /* Newline and the current indentation (pretty). */
-static char *put_nl(tyjson_writer *w, char *d, usize ind) {
+static char *sw_newline(tyjson_writer *w, char *d, usize ind) {
     if (ind + 1 + TYJSON__STR_SLACK <= TYJSON__WBUF_RESERVE_MAX) {
         if ((usize)(w->wb.end - d) < ind + 1 + TYJSON__STR_SLACK)
             d = tyjson__wbuf_grow(&w->wb, d, ind + 1 + TYJSON__STR_SLACK);
@@ -260,7 +260,7 @@ static char *put_sep(tyjson_writer *w, u8 st, usize room) {
         if (w->wb.end == d) d = tyjson__wbuf_grow(&w->wb, d, 1);
         *d++ = ',';
     }
-    if (w->pretty && st != ST_ROOT && st != ST_OBJ_VAL) d = put_nl(w, d, w->ind);
+    if (w->pretty && st != ST_ROOT && st != ST_OBJ_VAL) d = sw_newline(w, d, w->ind);
     if ((usize)(w->wb.end - d) < room) d = tyjson__wbuf_grow(&w->wb, d, room);
     return d;
 }
@@ -304,7 +304,7 @@ TYJSON__FORCEINLINE char *val_fast(tyjson_writer *w, u8 st, usize room) {
 /* `"..."` for n bytes at s from cursor d: escaped (str_write.h), or copied
  * (noesc). Returns the cursor with TYJSON__STR_SLACK bytes of room, or NULL
  * on invalid UTF-8 (the wbuf's status set). */
-static char *put_quoted(tyjson_writer *w, char *d, const char *s, usize n, bool noesc) {
+static char *sw_quoted(tyjson_writer *w, char *d, const char *s, usize n, bool noesc) {
     if (!noesc) return tyjson__str_write(&w->wb, d, s, n, w->flags);
     if (n + 2 + TYJSON__STR_SLACK <= TYJSON__WBUF_RESERVE_MAX) {
         if ((usize)(w->wb.end - d) < n + 2 + TYJSON__STR_SLACK)
@@ -324,7 +324,7 @@ static char *put_quoted(tyjson_writer *w, char *d, const char *s, usize n, bool 
     return d;
 }
 
-/* A string that put_quoted could not write: invalid UTF-8. */
+/* A string that sw_quoted could not write: invalid UTF-8. */
 static tyjson_status quoted_failed(tyjson_writer *w) {
     tyjson_status code = w->wb.status != TYJSON_OK ? w->wb.status : TYJSON_E_UTF8;
     w->wb.status = TYJSON_OK; /* let fail record it with the path */
@@ -603,7 +603,7 @@ static TYJSON__NOINLINE tyjson_status begin_slow(tyjson_writer *w, u8 obj) {
     f->klen = 0;
     w->top = f;
     w->st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
-    w->ind += w->indent;
+    if (w->pretty) w->ind += w->indent;
     return sync_sink(w);
 }
 
@@ -647,9 +647,11 @@ static TYJSON__NOINLINE tyjson_status end_slow(tyjson_writer *w, u8 obj) {
                      obj ? "array" : "object");
         return fail_msg(w, TYJSON_E_STATE, msg);
     }
-    w->ind -= w->indent;
     char *d = w->wb.cur;
-    if (st == next && w->pretty) d = put_nl(w, d, w->ind);
+    if (w->pretty) {
+        w->ind -= w->indent;
+        if (st == next) d = sw_newline(w, d, w->ind);
+    }
     if (w->wb.end == d) d = tyjson__wbuf_grow(&w->wb, d, 1);
     *d++ = obj ? '}' : ']';
     wframe *f = w->top;
@@ -713,7 +715,7 @@ static TYJSON__NOINLINE tyjson_status key_slow(tyjson_writer *w, const char *s, 
     char *d = put_sep(w, st, 0);
     keep_key(w->top, s, n);
     w->st = ST_OBJ_VAL; /* the path of an error below names this key */
-    d = put_quoted(w, d, s, n, noesc);
+    d = sw_quoted(w, d, s, n, noesc);
     if (!d) return quoted_failed(w);
     *d++ = ':';
     if (w->pretty) *d++ = ' ';
@@ -772,7 +774,7 @@ static TYJSON__NOINLINE tyjson_status string_slow(tyjson_writer *w, const char *
     char *d = val_slow(w, 0, "a string");
     if (!d) return w->err.code;
     if (!s && n) return fail_msg(w, TYJSON_E_INVALID_ARG, "a NULL string with a length");
-    d = put_quoted(w, d, s ? s : "", n, noesc);
+    d = sw_quoted(w, d, s ? s : "", n, noesc);
     if (!d) return quoted_failed(w);
     return val_done_slow(w, st, d);
 }
