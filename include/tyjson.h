@@ -13,6 +13,7 @@
 #include "tyjson/common.h"
 #include "tyjson/dom.h"
 #include "tyjson/mut.h"
+#include "tyjson/edit.h"
 #include "tyjson/write.h"
 #include "tyjson/bind.h"
 
