@@ -82,6 +82,7 @@ typedef struct {
     int64_t ns;
     tyjson_val *value;
     tyjson_str raw;
+    tyjson_decimal amount;
     int32_t paint;
     pt origin;
     pt *anchor;
@@ -136,6 +137,7 @@ static const tyjson_field all_kinds_fields[] = {
     TYJSON_FIELD_F64(all_kinds, d_f, "d_f", TYJSON_DEFAULT_F(2.5), TYJSON_FLAGS(TYJSON_F_NULLABLE)),
     TYJSON_FIELD_BOOL(all_kinds, d_b, "d_b", TYJSON_DEFAULT_B(true)),
     TYJSON_FIELD_CSTR(all_kinds, d_s, "d_s", TYJSON_FLAGS(TYJSON_F_NULLABLE), TYJSON_DEFAULT_S("dflt")),
+    TYJSON_FIELD_DECIMAL(all_kinds, amount, "amount", TYJSON_FLAGS(TYJSON_F_DECIMAL_STRING), TYJSON_DEFAULT_S("1.50")),
 };
 static tyjson_struct all_kinds_type = TYJSON_STRUCT(all_kinds, all_kinds_fields, TYJSON_T_DUPLICATE_ERROR);
 
@@ -145,7 +147,8 @@ static tyjson_struct all_kinds_type = TYJSON_STRUCT(all_kinds, all_kinds_fields,
     X(T, U16, seats, "seats")    \
     X(T, F64, price, "price")    \
     X(T, DATE, day, "day")       \
-    X(T, EPOCH_MS, at, "at")
+    X(T, EPOCH_MS, at, "at")     \
+    X(T, DECIMAL, fare, "fare")
 TYJSON_DECLARE_STRUCT(ticket, TICKET_FIELDS);
 TYJSON_DEFINE_TYPE(ticket, TICKET_FIELDS, 0);
 
@@ -156,7 +159,7 @@ static const char all_kinds_json[] =
     "\"u32\":32,\"u64\":18446744073709551615,\"f32\":3.67,\"f64\":-0.5,\"string\":\"s\\u00e9\","
     "\"cstr\":\"c\",\"chars\":\"1234567\",\"date\":\"2024-06-15\","
     "\"dt\":\"2024-06-15T10:30:00.120-05:30\",\"ms\":56584306800000,"
-    "\"ns\":\"1970-01-01T00:00:01.000000002Z\",\"value\":{\"k\":[1,true]},\"raw\":[ 1 , 2 ],"
+    "\"ns\":\"1970-01-01T00:00:01.000000002Z\",\"value\":{\"k\":[1,true]},\"raw\":[ 1 , 2 ],\"amount\":19.90,"
     "\"paint\":\"blue\",\"origin\":{\"x\":1,\"y\":null},\"anchor\":{\"x\":3,\"y\":4},"
     "\"custom\":[5,6],\"path\":[{\"x\":7,\"y\":8},{\"x\":9}],\"fixed\":[10,11,12],"
     "\"colors\":[\"green\",\"red\"],\"customs\":[[13,14]],\"d_u\":null}";
@@ -171,12 +174,12 @@ static const char all_kinds_out[] =
     "\"paint\":\"blue\",\"origin\":{\"x\":1,\"y\":-1},\"anchor\":{\"x\":3,\"y\":4},"
     "\"custom\":[5,6],\"path\":[{\"x\":7,\"y\":8},{\"x\":9,\"y\":-1}],\"fixed\":[10,11,12],"
     "\"colors\":[\"green\",\"red\"],\"customs\":[[13,14]],\"d_i\":-42,"
-    "\"d_u\":18446744073709551615,\"d_f\":2.5,\"d_b\":true,\"d_s\":\"dflt\"}";
+    "\"d_u\":18446744073709551615,\"d_f\":2.5,\"d_b\":true,\"d_s\":\"dflt\",\"amount\":\"19.90\"}";
 
 /* The descriptor holds what each extra says, whatever the order. */
 static void check_descriptors(void) {
     const tyjson_field *f = all_kinds_fields;
-    CHECK(sizeof all_kinds_fields / sizeof all_kinds_fields[0] == 33);
+    CHECK(sizeof all_kinds_fields / sizeof all_kinds_fields[0] == 34);
     CHECK(f[0].kind == TYJSON_K_BOOL && f[0].flags == TYJSON_F_REQUIRED);
     CHECK(f[2].has_default && f[2].dflt.i == 7 && f[2].flags == TYJSON_F_NULLABLE);
     CHECK(f[3].aliases == i32_aliases && f[3].flags == TYJSON_F_REQUIRED);
@@ -196,6 +199,8 @@ static void check_descriptors(void) {
     CHECK(f[30].has_default && f[30].dflt.f == 2.5);
     CHECK(f[31].has_default && f[31].dflt.b);
     CHECK(f[32].has_default && strcmp(f[32].dflt.s, "dflt") == 0);
+    CHECK(f[33].kind == TYJSON_K_DECIMAL && f[33].flags == TYJSON_F_DECIMAL_STRING &&
+          f[33].has_default && strcmp(f[33].dflt.s, "1.50") == 0);
     CHECK(f[1].flags == 0 && !f[1].has_default && f[1].aliases == NULL && f[1].state_at == 0);
 }
 
@@ -221,6 +226,7 @@ static void check_decoded(const all_kinds *v) {
     CHECK(v->n_custom_arr == 1 && v->custom_arr[0].x == 13 && v->custom_arr[0].y == 14);
     CHECK(v->d_i == -42 && v->d_u == UINT64_MAX && v->d_f == 2.5 && v->d_b);
     CHECK(strcmp(v->d_s, "dflt") == 0);
+    CHECK(v->amount.coef == 1990 && v->amount.scale == 2);
 }
 
 static void check_round_trip(void) {
@@ -250,17 +256,17 @@ static void check_round_trip(void) {
 static void check_one_list(void) {
     static const char json[] =
         "{\"title\":\"Gala\",\"seats\":120,\"price\":45.5,\"day\":\"2024-06-15\","
-        "\"at\":\"2024-06-15T19:30:00Z\"}";
+        "\"at\":\"2024-06-15T19:30:00Z\",\"fare\":12.50}";
     tyjson_arena arena;
     tyjson_error err;
     ticket t;
     char *text;
     size_t len = 0;
     tyjson_arena_init(&arena, NULL);
-    CHECK(sizeof ticket_fields / sizeof ticket_fields[0] == 5);
+    CHECK(sizeof ticket_fields / sizeof ticket_fields[0] == 6);
     CHECK(tyjson_decode(&ticket_type, &t, json, strlen(json), &arena, NULL, &err) == TYJSON_OK);
     CHECK(STREQ(t.title, "Gala") && t.seats == 120 && t.price == 45.5 && t.day.day == 15);
-    CHECK(t.at == 1718479800000);
+    CHECK(t.at == 1718479800000 && t.fare.coef == 1250 && t.fare.scale == 2);
     text = tyjson_encode(&ticket_type, &t, NULL, &len, &err);
     CHECK(text != NULL && strcmp(text, json) == 0);
     tyjson_free(NULL, text);

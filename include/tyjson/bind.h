@@ -79,6 +79,14 @@ typedef struct tyjson_datetime {
     int16_t offset_minutes;       /* -1439..1439; 0 is UTC ("Z") */
 } tyjson_datetime;
 
+/** An exact decimal number: the value coef * 10^-scale, never a double.
+ *  19.99 is {1999, 2}; 19.90 keeps its zero as {1990, 2}; 1.5e3 is {15, -2};
+ *  -0.0 is {0, 1} (zero has no sign). */
+typedef struct tyjson_decimal {
+    int64_t coef;  /**< every digit of the number, as one integer */
+    int32_t scale; /**< digits after the point less the exponent; within +-1e9 */
+} tyjson_decimal;
+
 /* ----------------------------------------------------------------------------
  * MARK: - Arena
  * ------------------------------------------------------------------------- */
@@ -154,6 +162,7 @@ typedef enum tyjson_kind {
     TYJSON_K_VALUE,     /**< tyjson_val *: any JSON value, as a DOM in the arena */
     TYJSON_K_RAW,       /**< tyjson_str: the value's JSON text (encoding re-writes it by the write flags) */
     TYJSON_K_CUSTOM,    /**< a user codec: .codec */
+    TYJSON_K_DECIMAL,   /**< tyjson_decimal from a JSON number or a string holding one ("19.99"), exactly */
     TYJSON__K_COUNT
 } tyjson_kind;
 
@@ -184,6 +193,9 @@ typedef enum tyjson_shape {
  *  pointer. Decode: null is accepted (as with NULLABLE). Refused with a
  *  presence flag, a state member or a default (see tyjson_struct_prepare). */
 #define TYJSON_F_WRITE_NULL (1u << 4)
+/** Encode a DECIMAL member as a string ("19.99") instead of a number (for
+ *  readers that would take the number as a double). Decoding takes both. */
+#define TYJSON_F_DECIMAL_STRING (1u << 5)
 
 /* Type flags. */
 /** An unknown key is TYJSON_E_UNKNOWN_KEY (default: skipped). */
@@ -465,6 +477,7 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
 #define TYJSON_FIELD_EPOCH_NS(...) TYJSON__FIELD(TYJSON_K_EPOCH_NS, __VA_ARGS__, TYJSON__END)
 #define TYJSON_FIELD_VALUE(...) TYJSON__FIELD(TYJSON_K_VALUE, __VA_ARGS__, TYJSON__END)
 #define TYJSON_FIELD_RAW(...) TYJSON__FIELD(TYJSON_K_RAW, __VA_ARGS__, TYJSON__END)
+#define TYJSON_FIELD_DECIMAL(...) TYJSON__FIELD(TYJSON_K_DECIMAL, __VA_ARGS__, TYJSON__END)
 /** TYJSON_FIELD_ENUM(T, member, "key", entries_array, extras...) */
 #define TYJSON_FIELD_ENUM(T, m, key, ...) TYJSON__FIELD_ENUM(T, m, key, __VA_ARGS__, TYJSON__END)
 #define TYJSON__FIELD_ENUM(T, m, key, entries, ...)                            \
@@ -528,6 +541,7 @@ TYJSON__CXX14_CONSTEXPR tyjson_field with(tyjson_field f, Tag tag, Rest... rest)
 #define TYJSON__CTYPE_EPOCH_NS int64_t
 #define TYJSON__CTYPE_VALUE tyjson_val *
 #define TYJSON__CTYPE_RAW tyjson_str
+#define TYJSON__CTYPE_DECIMAL tyjson_decimal
 #define TYJSON__X_MEMBER(T, kind, m, key) TYJSON__CTYPE_##kind m;
 #define TYJSON__X_FIELD(T, kind, m, key) TYJSON__FIELD(TYJSON_K_##kind, T, m, key, TYJSON__END),
 /** Declares `typedef struct T {...} T;` with one member per LIST entry,
@@ -694,6 +708,23 @@ TYJSON_API bool tyjson_datetime_to_epoch_ns(const tyjson_datetime *dt, int64_t *
 /** The UTC date-time (offset 0) of `ns` nanoseconds since the epoch into
  *  *dt. False if its year falls outside 0000-9999 or dt is NULL. */
 TYJSON_API bool tyjson_datetime_from_epoch_ns(int64_t ns, tyjson_datetime *dt);
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Exact decimals (used by the DECIMAL kind; public for callers)
+ * ------------------------------------------------------------------------- */
+/** Longest text tyjson_decimal_format writes, without a NUL. */
+#define TYJSON_DECIMAL_MAX 40
+/** Parses exactly the `len` bytes of a JSON number (RFC 8259 grammar) into
+ *  *out, digit for digit. False for other text, a coefficient beyond int64
+ *  (19 significant digits always fit), a scale beyond +-1e9, or a NULL s or
+ *  out. */
+TYJSON_API bool tyjson_decimal_parse(const char *s, size_t len, tyjson_decimal *out);
+/** Writes the decimal as JSON number text that tyjson_decimal_parse reads
+ *  back to exactly *d: plain notation for scales 0-24 ("19.99", "0.005",
+ *  "1990"), else an exponent ("15e2" for {15, -2}, "5e-40"). Returns its
+ *  length (at most TYJSON_DECIMAL_MAX bytes, no NUL), or 0 if the scale is
+ *  beyond +-1e9 or d or out is NULL. */
+TYJSON_API size_t tyjson_decimal_format(const tyjson_decimal *d, char *out);
 
 #ifdef __cplusplus
 }

@@ -139,6 +139,25 @@ TYJSON_API bool tyjson_validate(const char *dat, size_t len,
                                 const tyjson_read_options *opts,
                                 tyjson_error *err);
 
+/**
+ * Reads one JSON number at the start of the `len` bytes at `dat` into *out,
+ * as the parser reads a document's numbers: a UINT, SINT or REAL value
+ * (exact integers, correctly rounded doubles, "-0" as the real -0.0), or,
+ * with TYJSON_READ_BIGNUM_AS_RAW, a RAW value for what they cannot hold, its
+ * text pointing into `dat` (not NUL-terminated there: tyjson_get_len gives
+ * its length). With TYJSON_READ_ALLOW_INF_NAN, NaN, Infinity
+ * and -Infinity are reals too; other flags are ignored. What follows the
+ * number is not looked at: "12px" reads 12 and returns 2.
+ * @return the number's length in bytes, or 0 with err filled (code, offset
+ *   into dat, line and column): TYJSON_E_EMPTY for len 0,
+ *   TYJSON_E_UNEXPECTED_CHAR when no number starts there, TYJSON_E_NUMBER,
+ *   TYJSON_E_TRUNCATED ("1." at the end), TYJSON_E_NUMBER_RANGE,
+ *   TYJSON_E_LITERAL; TYJSON_E_INVALID_ARG for a NULL out, or NULL dat with
+ *   len > 0. *out is untouched on failure.
+ */
+TYJSON_API size_t tyjson_read_number(const char *dat, size_t len, tyjson_read_flags flags,
+                                     tyjson_val *out, tyjson_error *err);
+
 /** Releases a document and everything in it. NULL is ignored. */
 TYJSON_API void tyjson_doc_free(tyjson_doc *doc);
 

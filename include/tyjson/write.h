@@ -54,6 +54,24 @@ TYJSON_API char *tyjson_write_opts(const tyjson_doc *doc,
  *  result with free(). NULL on any error (NULL doc included). */
 TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, size_t *len);
 
+/** Longest text tyjson_write_number writes for a UINT, SINT or REAL value
+ *  (RAW text is as long as it is). */
+#define TYJSON_NUMBER_MAX 40
+
+/**
+ * Writes one number value as the writers write it inside a document
+ * (integers exactly, reals in the shortest form that reads back, RAW text
+ * verbatim; NaN and the infinities as NaN, Infinity, -Infinity only with
+ * TYJSON_WRITE_ALLOW_INF_NAN; other flags change nothing) into buf,
+ * NUL-terminated when it fits. Never allocates.
+ * @return the text's length without the NUL, like snprintf (the text fits
+ *   when it is < cap: TYJSON_NUMBER_MAX + 1 bytes always do for a non-RAW
+ *   value); 0 when v is NULL or not a number, for NaN or an infinity
+ *   without the flag, or for NULL buf with cap > 0.
+ */
+TYJSON_API size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *buf,
+                                      size_t cap);
+
 /**
  * Writes into the caller's buffer. Never allocates, whatever the depth.
  * buf may be NULL when cap is 0 (to measure); NULL with cap > 0 is

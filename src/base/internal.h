@@ -86,17 +86,20 @@ TYJSON__FORCEINLINE void tyjson__free(const tyjson_alloc *a, void *p) {
 /* ----------------------------------------------------------------------------
  * Immutable document. The header and the value array share one allocation
  * (values start right after the header); string bytes live in `str_pool`,
- * the document's padded copy of the input, unescaped in place.
+ * the document's padded copy of the input, unescaped in place. A parsed
+ * document's header and values usually follow that copy in the same block
+ * (in_pool): one allocation per parse, and one free.
  * ------------------------------------------------------------------------- */
 struct tyjson_doc {
     tyjson_val *root;
     usize read_size;  /* input bytes consumed */
     usize val_count;  /* values in use */
-    usize mem_size;   /* bytes held: this block + str_pool */
+    usize mem_size;   /* bytes held: this block (unless in_pool) + str_pool */
     usize block_size; /* bytes of this block (header + value array) */
     tyjson_alloc alc;
     char *str_pool;   /* NULL when the document has no strings of its own */
     usize str_pool_size;
+    bool in_pool;     /* this block lies inside str_pool's (freed with it) */
 };
 
 TYJSON__FORCEINLINE tyjson_val *tyjson__doc_vals(tyjson_doc *doc) {

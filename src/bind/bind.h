@@ -63,9 +63,10 @@ typedef struct tyjson__bind_field {
      * `none` of the type past either end) */
     const struct tyjson__bind_field *next, *prev;
     /* Decoder: the default's length (STR, CSTR, CHARS, RAW) or its parsed
-     * value (DATE, DATETIME). */
+     * value (DATE, DATETIME, DECIMAL). */
     usize dflt_len;
     tyjson_datetime dflt_dt;
+    tyjson_decimal dflt_dec;
 } tyjson__bind_field;
 
 /* Decoder operations per field, so that the hot loop dispatches once. */

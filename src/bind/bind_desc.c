@@ -34,6 +34,7 @@ usize tyjson__bind_kind_size(tyjson_kind kind) {
     case TYJSON_K_DATE: return sizeof(tyjson_date);
     case TYJSON_K_DATETIME: return sizeof(tyjson_datetime);
     case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS: return sizeof(int64_t);
+    case TYJSON_K_DECIMAL: return sizeof(tyjson_decimal);
     default: return 0; /* CHARS, ENUM, STRUCT, CUSTOM: checked apart */
     }
 }
@@ -162,6 +163,12 @@ static bool check_default(const tyjson_field *f, tyjson_error *err, const tyjson
         tyjson_datetime d;
         if (!f->dflt.s || !tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &d))
             return bad(err, t, i, "default is not a valid date-time");
+        return true;
+    }
+    case TYJSON_K_DECIMAL: {
+        tyjson_decimal d;
+        if (!f->dflt.s || !tyjson_decimal_parse(f->dflt.s, strlen(f->dflt.s), &d))
+            return bad(err, t, i, "default is not a decimal number (TYJSON_DEFAULT_S(\"19.99\"))");
         return true;
     }
     default:
@@ -735,6 +742,8 @@ static void note_required_and_default(tyjson__bind_prep *p, const prep_parts *pa
         tyjson_date_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt.date);
     if (f->kind == TYJSON_K_DATETIME)
         tyjson_datetime_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dt);
+    if (f->kind == TYJSON_K_DECIMAL)
+        tyjson_decimal_parse(f->dflt.s, strlen(f->dflt.s), &bf->dflt_dec);
 }
 
 /* Fills the key records of field i (its name, then its aliases) from key

@@ -552,6 +552,20 @@ static char *put_custom(enc *e, char *d, const tyjson_field *f, const char *m) {
 /* ----------------------------------------------------------------------------
  * MARK: - Empty members (TYJSON_F_OMIT_EMPTY)
  * ------------------------------------------------------------------------- */
+/* Digit for digit what the member holds: the text reads back to the same
+ * coefficient and scale. */
+static char *put_exact_decimal(enc *e, char *d, const tyjson_field *f, const char *m) {
+    tyjson_decimal v;
+    memcpy(&v, m, sizeof(v));
+    if (v.scale > 1000000000 || v.scale < -1000000000) return fail(e, TYJSON_E_NUMBER_RANGE);
+    bool quoted = (f->flags & TYJSON_F_DECIMAL_STRING) != 0;
+    d = room(e->wb, d, TYJSON__DECIMAL_MAX_CHARS + 2);
+    if (quoted) *d++ = '"';
+    d = tyjson__decimal_write(v.coef, v.scale, d);
+    if (quoted) *d++ = '"';
+    return d;
+}
+
 static bool all_zero(const char *m, usize n) {
     for (usize i = 0; i < n; i++)
         if (m[i]) return false;
@@ -622,6 +636,11 @@ static bool field_empty(const tyjson_field *f, const char *base, u32 depth) {
         memcpy(&t, m, sizeof(t));
         return date_zero(&t.date) && !t.hour && !t.minute && !t.second && !t.nanosecond &&
                !t.offset_minutes;
+    }
+    case TYJSON_K_DECIMAL: { /* {0, 0} only: 0.00 keeps its scale */
+        tyjson_decimal v;
+        memcpy(&v, m, sizeof(v));
+        return v.coef == 0 && v.scale == 0;
     }
     default: /* bool, integers, enums, epochs, custom: all bytes zero */
         return all_zero(m, f->size);
@@ -749,6 +768,8 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     }
     case TYJSON_K_CUSTOM:
         return put_custom(e, d, f, m);
+    case TYJSON_K_DECIMAL:
+        return put_exact_decimal(e, d, f, m);
     default:
         return fail(e, TYJSON_E_INVALID_ARG);
     }

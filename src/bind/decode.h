@@ -29,7 +29,7 @@
 enum {
     EXP_BOOL, EXP_I8, EXP_I16, EXP_I32, EXP_I64, EXP_U8, EXP_U16, EXP_U32, EXP_U64,
     EXP_F32, EXP_F64, EXP_STR, EXP_ENUM, EXP_OBJ, EXP_DATE, EXP_DATETIME, EXP_EPOCH,
-    EXP_ARRAY, EXP_COUNT
+    EXP_ARRAY, EXP_DECIMAL, EXP_COUNT
 };
 enum { FOUND_STR, FOUND_INT, FOUND_REAL, FOUND_NUM, FOUND_BOOL, FOUND_NULL, FOUND_OBJ,
        FOUND_ARR, FOUND_COUNT };
@@ -56,6 +56,8 @@ enum { FOUND_STR, FOUND_INT, FOUND_REAL, FOUND_NUM, FOUND_BOOL, FOUND_NULL, FOUN
 #define MSG_NOMEM "out of memory (arena)"
 #define MSG_DEPTH "nesting deeper than the maximum depth"
 #define MSG_TRAILING "unexpected content after the JSON value"
+#define MSG_DECIMAL_RANGE "decimal out of range for decimal field (more digits than int64 holds, or a scale beyond +-1e9)"
+#define MSG_DECIMAL_STR "invalid decimal: expected a JSON number in the string"
 
 /* The EXP_* row of a member kind. */
 int tyjson__dec_exp_of_kind(u8 kind);
@@ -290,6 +292,7 @@ static inline void put_default(const tyjson__bind_field *bf, char *mem) {
     case TYJSON_K_CHARS: memcpy(mem, f->dflt.s, bf->dflt_len + 1); break;
     case TYJSON_K_DATE: memcpy(mem, &bf->dflt_dt.date, sizeof(tyjson_date)); break;
     case TYJSON_K_DATETIME: memcpy(mem, &bf->dflt_dt, sizeof(tyjson_datetime)); break;
+    case TYJSON_K_DECIMAL: memcpy(mem, &bf->dflt_dec, sizeof(tyjson_decimal)); break;
     default: break;
     }
 }

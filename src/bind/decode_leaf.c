@@ -246,6 +246,47 @@ static const u8 *leaf_epoch_num(dec *d, const tyjson__bind_field *bf, char *mem,
     return q;
 }
 
+/* DECIMAL from a number, digit for digit (the number core's grammar and
+ * errors), or from a string whose whole content is one JSON number. */
+static const u8 *leaf_decimal(dec *d, char *mem, const u8 *p) {
+    tyjson_decimal v;
+    memset(&v, 0, sizeof(v)); /* the padding too: members compare by bytes */
+    tyjson_status st;
+    const u8 *ep;
+    if (*p != '"') {
+        const u8 *q = tyjson__decimal_read(p, d->end, &v.coef, &v.scale, &st, &ep);
+        if (!q) {
+            if (st == TYJSON_E_NUMBER_RANGE)
+                return tyjson__dec_fail(d, st, p, MSG_DECIMAL_RANGE);
+            return tyjson__dec_fail(d, st, ep, NULL);
+        }
+        memcpy(mem, &v, sizeof(v));
+        return q;
+    }
+    u8 buf[SCRATCH];
+    const u8 *s = p + 1;
+    usize n = 0;
+    tyjson__str_scan r = tyjson__str_scan_plain(s, d->end, opt_allow_invalid(d));
+    const u8 *q;
+    if (likely(r.err == TYJSON_OK && *r.stop == '"')) {
+        n = (usize)(r.stop - s);
+        q = r.stop + 1;
+    } else {
+        q = tyjson__dec_str_bytes(d, p, buf, &s, &n);
+        if (!q) return NULL;
+    }
+    const u8 *e = n && (*s == '-' || (*s >= '0' && *s <= '9'))
+                      ? tyjson__decimal_read(s, s + n, &v.coef, &v.scale, &st, &ep)
+                      : NULL;
+    if (e != s + n) {
+        if (e == NULL && n && st == TYJSON_E_NUMBER_RANGE)
+            return tyjson__dec_fail(d, TYJSON_E_NUMBER_RANGE, p, MSG_DECIMAL_RANGE);
+        return tyjson__dec_fail(d, TYJSON_E_NUMBER, p, MSG_DECIMAL_STR);
+    }
+    memcpy(mem, &v, sizeof(v));
+    return q;
+}
+
 /* VALUE and CUSTOM: the value's span through the DOM parser, in the arena. */
 static const u8 *leaf_dom(dec *d, const tyjson__bind_field *bf, char *mem, const u8 *p) {
     const u8 *q = tyjson__dec_skip_value(d, p);
@@ -358,6 +399,12 @@ const u8 *tyjson__dec_leaf(dec *d, const tyjson__bind_field *bf, char *mem, cons
         return leaf_dom(d, bf, mem, p);
     case TYJSON_K_RAW:
         return leaf_raw(d, mem, p);
+    case TYJSON_K_DECIMAL:
+        if (c == '"' || c == '-' || (c >= '0' && c <= '9')) {
+            if (c == '-' && is_inf_nan_start(d, p)) break;
+            return leaf_decimal(d, mem, p);
+        }
+        break;
     default:
         break;
     }

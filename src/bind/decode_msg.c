@@ -36,6 +36,7 @@ static const char *const type_msgs[EXP_COUNT][FOUND_COUNT] = {
     ROW("a date-time string for date-time field")
     ROW("a date-time string or an integer for epoch field")
     ROW("an array for array field")
+    ROW("a number or a string holding one for decimal field")
 };
 #undef ROW
 #undef CELL
@@ -66,6 +67,7 @@ int tyjson__dec_exp_of_kind(u8 kind) {
     case TYJSON_K_DATE: return EXP_DATE;
     case TYJSON_K_DATETIME: return EXP_DATETIME;
     case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS: return EXP_EPOCH;
+    case TYJSON_K_DECIMAL: return EXP_DECIMAL;
     default: return EXP_STR;
     }
 }

@@ -7,8 +7,9 @@
 void tyjson_doc_free(tyjson_doc *doc) {
     if (!doc) return;
     tyjson_alloc alc = doc->alc;
+    bool in_pool = doc->in_pool;
     tyjson__free(&alc, doc->str_pool);
-    tyjson__free(&alc, doc);
+    if (!in_pool) tyjson__free(&alc, doc);
 }
 
 tyjson_val *tyjson_doc_get_root(const tyjson_doc *doc) { return doc ? doc->root : NULL; }

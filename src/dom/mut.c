@@ -869,6 +869,7 @@ tyjson_doc *tyjson_mut_val_imut_copy(const tyjson_mut_val *val, const tyjson_all
     doc->alc = a;
     doc->str_pool = pool;
     doc->str_pool_size = sbytes;
+    doc->in_pool = false;
     return doc;
 fail:
     tyjson__free(&a, pool);

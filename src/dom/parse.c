@@ -19,6 +19,21 @@
 bool tyjson__dom_block_resize(parser *p, usize new_cap) {
     usize old_bytes = p->doc ? sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val) : 0;
     usize bytes = sizeof(tyjson_doc) + new_cap * sizeof(tyjson_val);
+    if (p->inl && (!p->doc || p->doc == p->inl)) {
+        if (new_cap <= p->inl_cap) {
+            p->doc = p->inl;
+            p->cap = p->inl_cap;
+            return true;
+        }
+        /* Outgrown: the values move to a block of their own (a realloc of
+         * buf's block could move the strings they point to). */
+        void *own = tyjson__malloc(&p->alc, bytes);
+        if (!own) return false;
+        if (p->doc) memcpy(own, p->doc, old_bytes);
+        p->doc = (tyjson_doc *)own;
+        p->cap = new_cap;
+        return true;
+    }
     void *nb = p->doc ? tyjson__realloc(&p->alc, p->doc, old_bytes, bytes)
                       : tyjson__malloc(&p->alc, bytes);
     if (!nb) return false;
@@ -502,37 +517,121 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
         }                                                                      \
     } while (0)
 
-/* The first guess at the value array: corpus documents hold one value per
- * 9-56 bytes minified and about twice that pretty-printed; starting near
- * that keeps the peak low, and growing is a cheap realloc (mremap for
- * large blocks). */
+/* Inputs of this many bytes and more are copied into one block with their
+ * values (parse_copy). */
+#define ONE_BLOCK_MIN ((usize)64 * 1024)
+
+/* The ',', ':', '[' and '{' among the 64 * blocks bytes at q, blocks <= 32
+ * (so no byte counter passes 4 * 32). gcc and clang turn the inner loop into
+ * byte compares and adds, 16 lanes at a time: about 110 ns per 2 KiB, where
+ * a 32-bit counter per byte took 600-1100 ns. */
+static usize count_separators(const u8 *q, usize blocks) {
+    u8 acc[16] = {0};
+    for (usize b = 0; b < blocks; b++, q += 64)
+        for (unsigned i = 0; i < 64; i += 16)
+            for (unsigned k = 0; k < 16; k++) {
+                u8 x = q[i + k];
+                acc[k] = (u8)(acc[k] + (((x | 0x20) == '{') | (x == ',') | (x == ':')));
+            }
+    usize c = 0;
+    for (unsigned k = 0; k < 16; k++) c += acc[k];
+    return c;
+}
+
+/* The first guess at the value array. Every value but the root follows a
+ * ',' , a ':' or an opening bracket, and every key a ',' or a '{', so
+ * counting those characters counts the values (within 0-32% more on the
+ * corpus: the ones inside strings). From ONE_BLOCK_MIN on, four samples a quarter
+ * of the input apart (each 1/256 of it, at most 2 KiB) give the density (within -11% .. +36% of the
+ * value count on the corpus files), plus a quarter more; smaller inputs
+ * take the old rule of thumb (one value per 10 bytes, 20 when the text
+ * starts pretty-printed), which is free. Close guesses matter: a block
+ * that is too small is outgrown and one that is far too large is shrunk,
+ * and either costs the next parse fresh pages (see parse_copy). */
+static usize first_capacity(const u8 *dat, usize len, usize max_vals) {
+    usize est;
+    if (len >= ONE_BLOCK_MIN) {
+        /* Four samples of 1/256 of the input each, up to 2 KiB. */
+        usize blocks = len / (256 * 64) < 32 ? len / (256 * 64) : 32, seps = 0;
+        for (int k = 0; k < 4; k++) seps += count_separators(dat + (len / 4) * (usize)k, blocks);
+        est = seps * (len / (4 * 64 * blocks));
+        est += est / 4 + 64;
+        if (est > len / 4 + 64) est = len / 4 + 64; /* tyjson_read_max_memory counts on it */
+    } else {
+        const u8 *q = dat, *end = dat + len;
+        while (q < end && tyjson__is_ws(*q)) q++;
+        bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
+        est = len / (pretty ? 20 : 10) + 16;
+    }
+    return est > max_vals ? max_vals : est;
+}
+
 usize tyjson__dom_first_capacity(const parser *p) {
-    const u8 *q = p->buf, *end = p->buf + p->len;
-    while (q < end && tyjson__is_ws(*q)) q++;
-    bool pretty = q + 1 < end && (*q == '[' || *q == '{') && tyjson__is_ws(q[1]);
-    usize est = p->len / (pretty ? 20 : 10) + 16;
-    return est > p->max_vals ? p->max_vals : est;
+    return first_capacity(p->buf, p->len, p->max_vals);
+}
+
+/* Gives back the unused end of buf's block, keeping `tail` bytes after the
+ * copy (the values in place there, or none). The strings of the values
+ * [vals, vals + n) point into the block; should the allocator move it,
+ * they are moved along (read as integers: the old block is gone). */
+static void shrink_pool(parser *p, usize tail, tyjson_val *vals, usize n) {
+    usize keep = p->buf_size + tail;
+    u64 old = (u64)(uintptr_t)p->buf;
+    u8 *nb = (u8 *)tyjson__realloc(&p->alc, p->buf, p->blk_size, keep);
+    if (!nb) return; /* a failed shrink keeps the larger block */
+    p->blk_size = keep;
+    if ((u64)(uintptr_t)nb != old) {
+        if (p->doc == p->inl) vals = tyjson__doc_vals((tyjson_doc *)(void *)(nb + p->buf_size));
+        for (usize i = 0; i < n; i++) {
+            u64 t = vals[i].tag & TYJSON__TYPE_MASK;
+            if (t == TYJSON_TYPE_STR || t == TYJSON_TYPE_RAW)
+                vals[i].uni.str = (const char *)nb + (usize)(vals[i].uni.u64 - old);
+        }
+    }
+    p->buf = nb;
+    if (p->doc == p->inl) p->doc = tail ? (tyjson_doc *)(void *)(nb + p->buf_size) : NULL;
+    p->inl = tail ? (tyjson_doc *)(void *)(nb + p->buf_size) : NULL;
 }
 
 /* Fills in the finished document from the values [vals, v). */
 tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, usize raw_count,
                               const u8 *cur) {
     usize n = (usize)(v - vals);
+    usize read = (usize)(cur - p->buf);
     if (raw_count) terminate_raws(vals, n);
-    /* Give back a value array that ended up much larger than needed. */
-    if (p->cap - n > 256) {
-        tyjson__dom_block_resize(p, n); /* a failed shrink keeps the larger block */
-        vals = tyjson__doc_vals(p->doc);
+    if (p->inl && p->doc == p->inl) {
+        /* Values after the copy: give back the rest only when more than
+         * half of the block is unused. Freeing the block whole, at the size
+         * it was allocated, lets glibc's malloc serve the next parse of that
+         * size from the pages it already has; a shrunk block lowers its mark
+         * for blocks it maps, and then every parse maps and faults in fresh
+         * pages (perf-log.md, "One block per parse"). */
+        if (p->cap - n > 256 && (p->cap - n) * sizeof(tyjson_val) > p->blk_size / 2) {
+            shrink_pool(p, sizeof(tyjson_doc) + n * sizeof(tyjson_val), vals, n);
+            p->cap = n;
+            vals = tyjson__doc_vals(p->doc);
+        }
+    } else {
+        /* Give back a value array that ended up much larger than needed. */
+        if (p->cap - n > 256) {
+            tyjson__dom_block_resize(p, n); /* a failed shrink keeps the larger block */
+            vals = tyjson__doc_vals(p->doc);
+        }
+        /* The values outgrew the area after the copy: give that area back
+         * when it is more than half of the block (as above). */
+        if (p->inl && sizeof(tyjson_doc) + p->inl_cap * sizeof(tyjson_val) > p->blk_size / 2)
+            shrink_pool(p, 0, vals, n);
     }
     tyjson_doc *doc = p->doc;
+    doc->in_pool = p->inl && p->doc == p->inl;
     doc->root = vals;
-    doc->read_size = (usize)(cur - p->buf);
+    doc->read_size = read;
     doc->val_count = n;
     doc->block_size = sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val);
-    doc->mem_size = doc->block_size + p->buf_size;
+    doc->mem_size = doc->in_pool ? p->blk_size : doc->block_size + p->blk_size;
     doc->alc = p->alc;
     doc->str_pool = (char *)p->buf;
-    doc->str_pool_size = p->buf_size;
+    doc->str_pool_size = p->blk_size;
     return doc;
 }
 
@@ -689,9 +788,10 @@ fail:
 fail_nomem:
     tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
 cleanup:
-    tyjson__free(&p->alc, p->doc);
+    if (p->doc != p->inl) tyjson__free(&p->alc, p->doc);
     tyjson__free(&p->alc, p->buf);
     p->doc = NULL;
+    p->inl = NULL;
     p->buf = NULL;
     return NULL;
 }
@@ -741,15 +841,31 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
         tyjson__err_set(err, TYJSON_E_SIZE, NULL, 0, 0);
         return NULL;
     }
-    p.buf = (u8 *)tyjson__malloc(&p.alc, bytes);
+    /* From ONE_BLOCK_MIN bytes on, one block: the padded copy, then the
+     * header and the first guess at the values (tyjson__dom_block_resize
+     * moves them out if they outgrow it): one allocation per parse, freed
+     * whole, at the size it was allocated (see finish_doc). Smaller inputs
+     * live below malloc's mapping threshold, where two blocks cost no page
+     * faults, and keep the tighter tyjson_read_max_memory bound. */
+    usize copy_bytes = bytes, blk = bytes, inl_cap = 0;
+    if (copy_len >= ONE_BLOCK_MIN) {
+        inl_cap = first_capacity((const u8 *)dat, copy_len,
+                                 tyjson__dom_max_values(copy_len, depth_limit(opts)));
+        copy_bytes = (bytes + 15) & ~(usize)15;
+        blk = copy_bytes + sizeof(tyjson_doc) + inl_cap * sizeof(tyjson_val);
+    }
+    p.buf = (u8 *)tyjson__malloc(&p.alc, blk);
     if (!p.buf) {
         tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
         return NULL;
     }
     if (copy_len) memcpy(p.buf, dat, copy_len);
-    memset(p.buf + copy_len, 0, TYJSON__PAD);
+    memset(p.buf + copy_len, 0, copy_bytes - copy_len);
     p.len = copy_len;
-    p.buf_size = bytes;
+    p.buf_size = copy_bytes;
+    p.blk_size = blk;
+    p.inl = inl_cap ? (tyjson_doc *)(void *)(p.buf + copy_bytes) : NULL;
+    p.inl_cap = inl_cap;
     if (tyjson__dom_use_index(flags)) {
         const u8 *nomem_at;
         bool declined;
@@ -758,7 +874,7 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
             tyjson__err_ok(err);
             return doc;
         }
-        tyjson__free(&p.alc, p.doc);
+        if (p.doc != p.inl) tyjson__free(&p.alc, p.doc);
         p.doc = NULL;
         p.cap = 0;
         if (nomem_at) {
@@ -826,11 +942,18 @@ tyjson_doc *tyjson_read(const char *dat, usize len, tyjson_read_flags flags) {
 }
 
 usize tyjson_read_max_memory(usize len, tyjson_read_flags flags) {
-    /* string copy + header/value block at its largest, each rounded and
-     * with allocator bookkeeping; with duplicate-key checks, the temporary
-     * sort array of the largest object. */
+    /* string copy (from ONE_BLOCK_MIN bytes on followed by the first guess
+     * at the values: at most len / 4 + 64 of them), then a header/value
+     * block of its own at its largest, each rounded and with allocator
+     * bookkeeping; with duplicate-key checks, the temporary sort array of
+     * the largest object. */
     usize vals = tyjson__dom_max_values(len, TYJSON_DEFAULT_MAX_DEPTH), a, b, total;
     if (tyjson__add_ovf(len, TYJSON__PAD + 64, &a)) return 0;
+    if (len >= ONE_BLOCK_MIN) {
+        if (tyjson__mul_ovf(len / 4 + 64, sizeof(tyjson_val), &b) ||
+            tyjson__add_ovf(b, 16 + sizeof(tyjson_doc), &b) || tyjson__add_ovf(a, b, &a))
+            return 0;
+    }
     if (tyjson__mul_ovf(vals, sizeof(tyjson_val), &b)) return 0;
     if (tyjson__add_ovf(b, sizeof(tyjson_doc) + 64, &b)) return 0;
     if (tyjson__add_ovf(a, b, &total)) return 0;
@@ -924,6 +1047,7 @@ static tyjson_doc *read_stream(FILE *fp, const tyjson_read_options *opts, tyjson
     memset(p.buf + n, 0, TYJSON__PAD);
     p.len = n;
     p.buf_size = cap;
+    p.blk_size = cap;
     if (flags & TYJSON_READ_STOP_WHEN_DONE) {
         usize ext = first_value_extent(p.buf, n, opts);
         if (ext < n) {

@@ -18,9 +18,12 @@ typedef struct parser {
     tyjson_alloc alc;
     u8 *buf;         /* padded copy of the input (becomes the doc's str_pool) */
     usize len;
-    usize buf_size;  /* allocated bytes of buf */
-    tyjson_doc *doc; /* block: header + value array */
-    usize cap;       /* value capacity of the block */
+    usize buf_size;  /* bytes of the padded copy at buf */
+    usize blk_size;  /* allocated bytes of buf's block (the copy, then inl's area) */
+    tyjson_doc *doc; /* header + value array: inl, or a block of its own */
+    usize cap;       /* value capacity of doc */
+    tyjson_doc *inl; /* the header and values that follow buf in buf's block, or NULL */
+    usize inl_cap;   /* value capacity there */
     usize max_vals;  /* no valid input of len bytes needs more values */
     u32 max_depth;
 } parser;
@@ -35,6 +38,10 @@ TYJSON__FORCEINLINE usize tyjson__dom_max_values(usize len, u32 max_depth) {
     return len / 2 + 2 + extra;
 }
 
+/* Gives doc room for new_cap values. While doc is the area after the copy
+ * (inl), a request that fits keeps that area and a larger one moves the
+ * values to a block of their own (the copy never moves: strings point into
+ * it). */
 bool tyjson__dom_block_resize(parser *p, usize new_cap);
 /* Grows the value array so that index `need` exists. */
 bool tyjson__dom_grow(parser *p, usize need);

@@ -95,12 +95,8 @@ TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const c
     return tyjson__str_write(wb, d, s, n, flags);
 }
 
-static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double f,
-                                               tyjson_write_flags flags) {
-    if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) {
-        tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
-        return NULL;
-    }
+/* NaN, Infinity or -Infinity at d (at most 9 bytes). */
+static char *inf_nan_text(char *d, double f) {
     if (f != f) {
         memcpy(d, "NaN", 3);
         return d + 3;
@@ -111,6 +107,15 @@ static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double
     }
     memcpy(d, "Infinity", 8);
     return d + 8;
+}
+
+static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double f,
+                                               tyjson_write_flags flags) {
+    if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) {
+        tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
+        return NULL;
+    }
+    return inf_nan_text(d, f);
 }
 
 /*
@@ -698,4 +703,45 @@ bool tyjson_mut_val_write_file(const char *path, const tyjson_mut_val *val,
 bool tyjson_mut_val_write_cb(tyjson_write_fn fn, void *ctx, const tyjson_mut_val *val,
                              const tyjson_write_options *opts, tyjson_error *err) {
     return write_cb(fn, ctx, src_mut(val), opts, err);
+}
+
+/* ----------------------------------------------------------------------------
+ * One number on its own: the text the writer gives it inside a document.
+ * ------------------------------------------------------------------------- */
+size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *buf, size_t cap) {
+    if (!v || (!buf && cap)) return 0;
+    u32 kind = (u32)(v->tag & TYJSON__KIND_MASK);
+    if ((kind & TYJSON__TYPE_MASK) == TYJSON_TYPE_RAW) {
+        usize n = (usize)(v->tag >> TYJSON__LEN_SHIFT);
+        if (n < cap) {
+            memcpy(buf, v->uni.str, n);
+            buf[n] = 0;
+        }
+        return n;
+    }
+    /* the number writers may store whole words up to TYJSON__NUM_MAX_CHARS
+     * past their start: write to the stack, copy what fits */
+    char tmp[TYJSON__NUM_MAX_CHARS];
+    char *e;
+    switch (kind) {
+    case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT: e = tyjson__u64_write(v->uni.u64, tmp); break;
+    case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT: e = tyjson__i64_write(v->uni.i64, tmp); break;
+    case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL: {
+        double f = v->uni.f64;
+        if (f - f != 0) { /* NaN or an infinity */
+            if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) return 0;
+            e = inf_nan_text(tmp, f);
+        } else {
+            e = tyjson__f64_write(f, tmp);
+        }
+        break;
+    }
+    default: return 0;
+    }
+    usize n = (usize)(e - tmp);
+    if (n < cap) {
+        memcpy(buf, tmp, n);
+        buf[n] = 0;
+    }
+    return n;
 }

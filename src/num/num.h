@@ -88,6 +88,31 @@ char *tyjson__f64_write(double v, char *dst);
  *  after rounding the decimal to float) to exactly v: 3.67f -> "3.67". */
 char *tyjson__f32_write(float v, char *dst);
 
+/* ----------------------------------------------------------------------------
+ * Exact decimals (num_decimal.c): a number as coefficient and scale, its
+ * value coef * 10^-scale, never through a double.
+ * ------------------------------------------------------------------------- */
+/** Scales up to this are written in plain notation (0.005), larger ones and
+ *  negative ones with an exponent (5e-40, 15e2). */
+#define TYJSON__DECIMAL_FIXED_MAX 24
+/** Longest text tyjson__decimal_write writes: a sign, 20 digits and a point
+ *  or a sign, 19 digits, "e-" and 10 exponent digits, or the plain form's
+ *  sign, "0.", 24 digits. */
+#define TYJSON__DECIMAL_MAX_CHARS 40
+
+/**
+ * Reads the JSON number at p (as tyjson__num_read: the same grammar, the same
+ * errors at the same bytes) as *coef and *scale: every digit into the
+ * coefficient, the scale the count of fraction digits less the exponent
+ * (19.90 is 1990 and 2, 1.5e3 is 15 and -2, -0.0 is 0 and 1). A coefficient
+ * beyond int64 or a scale beyond +-1e9 is TYJSON_E_NUMBER_RANGE at p.
+ */
+const u8 *tyjson__decimal_read(const u8 *p, const u8 *end, i64 *coef, int32_t *scale,
+                               tyjson_status *err, const u8 **err_pos);
+/** Writes coef and scale as a JSON number that tyjson__decimal_read reads
+ *  back to exactly them (at most TYJSON__DECIMAL_MAX_CHARS bytes, no NUL). */
+char *tyjson__decimal_write(i64 coef, int32_t scale, char *dst);
+
 /* The reader's common case as an inline function, tyjson__num_read_inline,
  * for hot callers (the DOM parser). */
 #include "num/num_inline.h"
