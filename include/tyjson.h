@@ -14,6 +14,7 @@
 #include "tyjson/common.h"
 #include "tyjson/dom.h"
 #include "tyjson/mut.h"
+#include "tyjson/edit.h"
 #include "tyjson/write.h"
 #include "tyjson/bind.h"
 #include "tyjson/writer.h"

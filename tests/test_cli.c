@@ -661,7 +661,7 @@ TEST(man_page_and_completion_name_real_options) {
         "\\-\\-lines", "\\-\\-max\\-errors", "\\-\\-comments", "\\-\\-trailing\\-commas",
         "\\-\\-inf\\-nan", "\\-\\-bom", "\\-\\-allow\\-invalid\\-utf8", "\\-\\-reject\\-duplicates",
         "\\-\\-bignum\\-raw", "\\-\\-max\\-depth", "\\-\\-indent", "\\-\\-ascii", "\\-\\-raw",
-        "\\-\\-default", "\\-\\-quiet", "\\-\\-help", "\\-\\-version"};
+        "\\-\\-default", "\\-\\-quiet", "\\-\\-help", "\\-\\-version", "\\-\\-pretty"};
     for (size_t i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
         if (!strstr(man, opts[i])) TEST_FAIL("man page lacks %s", opts[i]);
     free(man);
@@ -671,7 +671,7 @@ TEST(man_page_and_completion_name_real_options) {
     static const char *const plain[] = {
         "--lines", "--max-errors", "--comments", "--trailing-commas", "--inf-nan", "--bom",
         "--allow-invalid-utf8", "--reject-duplicates", "--bignum-raw", "--max-depth", "--indent",
-        "--ascii", "--raw", "--default", "--quiet", "--help", "--version"};
+        "--ascii", "--raw", "--default", "--quiet", "--help", "--version", "--pretty"};
     for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)
         if (!strstr(comp, plain[i])) TEST_FAIL("completion lacks %s", plain[i]);
     free(comp);
@@ -744,6 +744,106 @@ TEST(output_error_exit_2) {
         free(err_text);
         err_text = slurp("err.txt", NULL);
         ASSERT_EQ_STR(err_text, "tyjson: error writing output: No space left on device\n");
+    }
+}
+
+/* ----------------------------------------------------------------------------
+ * patch, merge, diff
+ * ------------------------------------------------------------------------- */
+
+TEST(patch_applies_and_writes) {
+    need_cli();
+    put_text("doc.json", "{\"a\": [1, 2], \"b\": {\"c\": \"\\u00e9\"}}");
+    put_text("p.json", "[{\"op\": \"add\", \"path\": \"/a/-\", \"value\": 3},"
+                       " {\"op\": \"move\", \"from\": \"/b/c\", \"path\": \"/c\"}]");
+    CHECK(RUN("patch doc.json p.json"), 0, "{\"a\":[1,2,3],\"b\":{},\"c\":\"\xc3\xa9\"}\n", "");
+    CHECK(RUN("patch --ascii doc.json p.json"), 0, "{\"a\":[1,2,3],\"b\":{},\"c\":\"\\u00e9\"}\n", "");
+    CHECK(RUN("patch --pretty doc.json p.json"), 0,
+          "{\n  \"a\": [\n    1,\n    2,\n    3\n  ],\n  \"b\": {},\n  \"c\": \"\xc3\xa9\"\n}\n", "");
+    CHECK(RUN("patch --indent=1 doc.json p.json"), 0,
+          "{\n \"a\": [\n  1,\n  2,\n  3\n ],\n \"b\": {},\n \"c\": \"\xc3\xa9\"\n}\n", "");
+    /* the patch from standard input */
+    CHECK(RUN_STDIN("[{\"op\":\"test\",\"path\":\"/a/0\",\"value\":1}]", "patch doc.json -"), 0,
+          "{\"a\":[1,2],\"b\":{\"c\":\"\xc3\xa9\"}}\n", "");
+    put_text("q.json", "[{\"op\": \"add\", \"path\": \"/-\", \"value\": 6}]");
+    CHECK(RUN_PIPE("[5]", "patch - q.json"), 0, "[5,6]\n", "");
+}
+
+TEST(patch_failure_names_the_operation) {
+    need_cli();
+    put_text("doc.json", "{\"a\": {\"b\": 1}}");
+    put_text("p.json", "[{\"op\": \"remove\", \"path\": \"/a/b\"},"
+                       " {\"op\": \"replace\", \"path\": \"/a/x/y\", \"value\": 0}]");
+    CHECK(RUN("patch doc.json p.json"), 1, "",
+          "p.json: operation 1 (replace /a/x/y): no value at '/a/x': no member 'x'\n");
+    put_text("t.json", "[{\"op\": \"test\", \"path\": \"/a/b\", \"value\": 2}]");
+    CHECK(RUN("patch doc.json t.json"), 1, "",
+          "t.json: operation 0 (test /a/b): test failed: the value differs\n");
+    put_text("bad.json", "{\"op\": \"add\"}");
+    CHECK(RUN("patch doc.json bad.json"), 1, "",
+          "bad.json: invalid JSON Patch: not an array of operations\n");
+    CHECK(RUN_STDIN("[{\"op\":\"copy\",\"from\":\"/q\",\"path\":\"/r\"}]", "patch doc.json -"), 1, "",
+          "<stdin>: operation 0 (copy /r from /q): no value at '/q': no member 'q'\n");
+    put_text("root.json", "[{\"op\": \"remove\", \"path\": \"\"}]");
+    CHECK(RUN("patch doc.json root.json"), 1, "", "root.json: the patch removed the whole document\n");
+    /* invalid JSON in either input: the parse error, status 1 */
+    put_text("broken.json", "[1,");
+    CHECK(RUN("patch broken.json p.json"), 1, "", "broken.json:1:4: expected a value after ',', found end of input\n");
+    CHECK(RUN("patch doc.json broken.json"), 1, "", "broken.json:1:4: expected a value after ',', found end of input\n");
+}
+
+TEST(merge_applies) {
+    need_cli();
+    put_text("doc.json", "{\"title\": \"Goodbye!\", \"author\": {\"givenName\": \"John\", \"familyName\": \"Doe\"},"
+                         " \"tags\": [\"example\", \"sample\"], \"content\": \"This will be unchanged\"}");
+    put_text("m.json", "{\"title\": \"Hello!\", \"phoneNumber\": \"+01-123-456-7890\","
+                       " \"author\": {\"familyName\": null}, \"tags\": [\"example\"]}");
+    CHECK(RUN("merge doc.json m.json"), 0,
+          "{\"title\":\"Hello!\",\"author\":{\"givenName\":\"John\"},\"tags\":[\"example\"],"
+          "\"content\":\"This will be unchanged\",\"phoneNumber\":\"+01-123-456-7890\"}\n", "");
+    CHECK(RUN_STDIN("null", "merge doc.json -"), 0, "null\n", "");
+}
+
+TEST(diff_then_patch_round_trips) {
+    need_cli();
+    put_text("a.json", "{\"a\": [1, 2, 3], \"b\": {\"c~d\": true}, \"e\": 1}");
+    put_text("b.json", "{\"a\": [0, 1, 3], \"b\": {\"c~d\": false}, \"f\": null}");
+    CHECK(RUN("diff a.json b.json"), 0,
+          "[{\"op\":\"remove\",\"path\":\"/e\"},{\"op\":\"replace\",\"path\":\"/a/0\",\"value\":0},"
+          "{\"op\":\"replace\",\"path\":\"/a/1\",\"value\":1},{\"op\":\"replace\",\"path\":\"/b/c~0d\",\"value\":false},"
+          "{\"op\":\"add\",\"path\":\"/f\",\"value\":null}]\n",
+          "");
+    put_text("d.json", out_text);
+    CHECK(RUN("patch a.json d.json"), 0, "{\"a\":[0,1,3],\"b\":{\"c~d\":false},\"f\":null}\n", "");
+    CHECK(RUN("diff a.json a.json"), 0, "[]\n", "");
+    CHECK(RUN_STDIN("[1]", "diff --pretty - a.json"), 0,
+          "[\n  {\n    \"op\": \"replace\",\n    \"path\": \"\",\n    \"value\": {\n      \"a\": [\n"
+          "        1,\n        2,\n        3\n      ],\n      \"b\": {\n        \"c~d\": true\n      },\n"
+          "      \"e\": 1\n    }\n  }\n]\n",
+          "");
+}
+
+TEST(edit_usage_errors_exit_2) {
+    need_cli();
+    put_text("a.json", "{}");
+    CHECK(RUN("patch a.json"), 2, "", "tyjson: patch: expects two inputs, DOC and PATCH\n" TRY_HELP);
+    CHECK(RUN("merge a.json a.json a.json"), 2, "", "tyjson: merge: expects two inputs, DOC and PATCH\n" TRY_HELP);
+    CHECK(RUN("diff"), 2, "", "tyjson: diff: expects two inputs, A and B\n" TRY_HELP);
+    CHECK(RUN("diff - -"), 2, "", "tyjson: diff: only one input can be standard input\n" TRY_HELP);
+    CHECK(RUN("patch --lines a.json a.json"), 2, "", "tyjson: patch: --lines does not apply\n" TRY_HELP);
+    CHECK(RUN("pretty --pretty a.json"), 2, "", "tyjson: --pretty is an option of patch, merge and diff\n" TRY_HELP);
+    CHECK(RUN("patch -r a.json a.json"), 2, "", "tyjson: -r, --quiet and --default are options of get\n" TRY_HELP);
+    CHECK(RUN("patch missing.json a.json"), 2, "", "tyjson: missing.json: No such file or directory\n");
+    CHECK(RUN("diff a.json missing.json"), 2, "", "tyjson: missing.json: No such file or directory\n");
+    static const char *const helps[] = {"patch --help", "merge -h", "--help diff"};
+    static const char *const firsts[] = {"Usage: tyjson patch [options] DOC PATCH\n",
+                                         "Usage: tyjson merge [options] DOC PATCH\n",
+                                         "Usage: tyjson diff [options] A B\n"};
+    for (int i = 0; i < 3; i++) {
+        test__rc = RUN("%s", helps[i]);
+        ASSERT_EQ_INT(test__rc, 0);
+        if (strncmp(out_text, firsts[i], strlen(firsts[i])) != 0) TEST_FAIL("%s: %.60s", helps[i], out_text);
+        ASSERT_TRUE(strstr(out_text, "--pretty") != NULL);
     }
 }
 

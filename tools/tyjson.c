@@ -3,7 +3,13 @@
  *
  *   tyjson validate|pretty|minify|stats [options] [FILE...]
  *   tyjson get [options] POINTER [FILE...]
+ *   tyjson patch|merge [options] DOC PATCH
+ *   tyjson diff [options] A B
  *
+ * patch applies a JSON Patch (RFC 6902), merge a JSON Merge Patch (RFC
+ * 7396), diff writes the JSON Patch turning A into B; each writes one
+ * result. A patch that cannot be applied is status 1, with the failing
+ * operation's index and pointer on stderr.
  * No FILE, or "-", reads standard input. Every input is processed even after
  * a failure; the exit status is the worst outcome: 0 all inputs valid, 1 some
  * input invalid (or a pointer that matched nothing), 2 usage or I/O error.
@@ -38,6 +44,8 @@
 static const char usage_text[] =
     "Usage: tyjson validate|pretty|minify|stats [options] [FILE...]\n"
     "       tyjson get [options] POINTER [FILE...]\n"
+    "       tyjson patch|merge [options] DOC PATCH\n"
+    "       tyjson diff [options] A B\n"
     "\n"
     "Commands:\n"
     "  validate   check each input; print nothing when valid\n"
@@ -46,6 +54,9 @@ static const char usage_text[] =
     "  stats      print value counts over all valid inputs\n"
     "  get        print the value at a JSON Pointer (RFC 6901), minified;\n"
     "             \"\" is the whole document, \"/a/0\" member a, element 0\n"
+    "  patch      apply the JSON Patch (RFC 6902) PATCH to DOC and write it\n"
+    "  merge      apply the JSON Merge Patch (RFC 7396) PATCH to DOC and write it\n"
+    "  diff       write a JSON Patch that turns A into B\n"
     "\n"
     "Run 'tyjson COMMAND --help' for the options of one command.\n"
     "With no FILE, or when FILE is -, read standard input.\n"
@@ -54,8 +65,11 @@ static const char usage_text[] =
     "%s"
     "\n"
     "Output options:\n"
-    "  --indent N            spaces per level for pretty (1-64, default 2)\n"
-    "  --ascii               pretty, minify, get: escape non-ASCII as \\uXXXX\n"
+    "  --indent N            spaces per level for pretty (1-64, default 2);\n"
+    "                        patch, merge, diff: write indented by N\n"
+    "  --pretty              patch, merge, diff: write indented by 2\n"
+    "  --ascii               pretty, minify, get, patch, merge, diff: escape\n"
+    "                        non-ASCII as \\uXXXX\n"
     "  -r, --raw             get: print a string value without quotes or escapes\n"
     "  --default VALUE       get: print VALUE where the pointer matches nothing\n"
     "  -q, --quiet           get: print nothing where the pointer matches nothing\n"
@@ -83,8 +97,9 @@ static const char input_opts_text[] =
     "  --max-depth N         maximum nesting of arrays and objects (default 1024)\n";
 
 static const char exit_text[] =
-    "Exit status: 0 all inputs valid, 1 some input invalid or a pointer that\n"
-    "matched nothing (without --default), 2 usage or I/O error.\n";
+    "Exit status: 0 all inputs valid, 1 some input invalid, a pointer that\n"
+    "matched nothing (without --default) or a patch that cannot be applied,\n"
+    "2 usage or I/O error.\n";
 
 /* One command's help: what it does, then its own options. */
 typedef struct command_help {
@@ -119,9 +134,32 @@ static const command_help command_helps[] = {
      "  -q, --quiet           print nothing where the pointer matches nothing;\n"
      "                        the exit status is still 1\n"
      "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+    {"patch [options] DOC PATCH",
+     "Apply the JSON Patch (RFC 6902) in PATCH to DOC and write the result,\n"
+     "minified. The patch is all or nothing: when an operation fails, report\n"
+     "\"PATCH: operation N (OP POINTER): message\" on stderr, write nothing\n"
+     "and exit 1. One of DOC and PATCH may be - (standard input).\n",
+     "  --pretty              write indented by 2 spaces\n"
+     "  --indent N            write indented by N spaces (1-64)\n"
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+    {"merge [options] DOC PATCH",
+     "Apply the JSON Merge Patch (RFC 7396) in PATCH to DOC and write the\n"
+     "result, minified: members of PATCH replace those of DOC, null members\n"
+     "remove them, objects merge recursively. One of DOC and PATCH may be -.\n",
+     "  --pretty              write indented by 2 spaces\n"
+     "  --indent N            write indented by N spaces (1-64)\n"
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
+    {"diff [options] A B",
+     "Write a JSON Patch (RFC 6902) that turns A into B, minified: [] when\n"
+     "they are equal. 'tyjson patch A' of it gives a value equal to B. One of\n"
+     "A and B may be -.\n",
+     "  --pretty              write indented by 2 spaces\n"
+     "  --indent N            write indented by N spaces (1-64)\n"
+     "  --ascii               escape non-ASCII characters as \\uXXXX\n"},
 };
 
-static const char *const command_names[] = {"validate", "pretty", "minify", "stats", "get"};
+static const char *const command_names[] = {"validate", "pretty", "minify", "stats", "get",
+                                            "patch",    "merge",  "diff"};
 
 static void print_help(void) { printf(usage_text, input_opts_text, exit_text); }
 
@@ -134,7 +172,12 @@ static void print_command_help(int cmd) {
     printf("  -h, --help            show this help and exit\n\n%s", exit_text);
 }
 
-typedef enum command { CMD_VALIDATE, CMD_PRETTY, CMD_MINIFY, CMD_STATS, CMD_GET } command;
+typedef enum command {
+    CMD_VALIDATE, CMD_PRETTY, CMD_MINIFY, CMD_STATS, CMD_GET, CMD_PATCH, CMD_MERGE, CMD_DIFF
+} command;
+
+/* patch, merge and diff: two inputs, one result. */
+static int is_edit(command cmd) { return cmd == CMD_PATCH || cmd == CMD_MERGE || cmd == CMD_DIFF; }
 
 typedef struct counts {
     size_t documents, objects, arrays, strings, keys, numbers, ints, reals, bools, nulls;
@@ -154,6 +197,7 @@ typedef struct cli {
     int lines;
     int raw;                   /* get -r: strings without quotes */
     int quiet;                 /* get -q: say nothing about misses */
+    int pretty;                /* patch, merge, diff --pretty */
     const char *default_value; /* get --default: printed on a miss */
     int have_max_errors;
     size_t max_errors;         /* --max-errors: reports per input */
@@ -334,6 +378,9 @@ static void handle_doc(cli *c, const char *name, size_t line, tyjson_doc *doc,
         c->st.documents++;
         c->st.bytes += bytes;
         break;
+    case CMD_PATCH:
+    case CMD_MERGE:
+    case CMD_DIFF: break; /* two inputs: run_edit */
     }
 }
 
@@ -654,6 +701,100 @@ static void run_input(cli *c, const char *path) {
 }
 
 /* ----------------------------------------------------------------------------
+ * MARK: - patch, merge, diff
+ * ------------------------------------------------------------------------- */
+
+/* One whole input as a document, or NULL with the failure reported. */
+static tyjson_doc *load_edit_input(cli *c, const char *path) {
+    int is_stdin = strcmp(path, "-") == 0;
+    const char *name = is_stdin ? "<stdin>" : path;
+    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+    if (!fp) {
+        fprintf(stderr, "tyjson: %s: %s\n", path, strerror(errno));
+        raise_status(c, EXIT_TROUBLE);
+        return NULL;
+    }
+    tyjson_error err;
+    int saved = 0;
+    tyjson_doc *doc = NULL;
+    if (!readable(fp, &saved)) {
+        err.code = TYJSON_E_IO;
+        snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(TYJSON_E_IO));
+        report_read_error(c, name, 0, &err, saved, NULL, 0);
+    } else {
+        errno = 0;
+        doc = tyjson_read_fp(fp, &c->ropts, &err);
+        if (!doc) report_read_error(c, name, 0, &err, errno, NULL, 0);
+    }
+    if (!is_stdin) fclose(fp);
+    return doc;
+}
+
+static void write_edit_result(cli *c, const tyjson_mut_doc *out) {
+    tyjson_error err;
+    size_t len;
+    char *text = tyjson_mut_write_opts(out, &c->wopts, &len, &err);
+    if (!text) {
+        if (err.code == TYJSON_E_NOMEM) {
+            fprintf(stderr, "tyjson: out of memory\n");
+            raise_status(c, EXIT_TROUBLE);
+        } else {
+            fprintf(stderr, "tyjson: cannot write the result: %s\n", err.msg);
+            raise_status(c, EXIT_INVALID);
+        }
+        return;
+    }
+    errno = 0;
+    if (fwrite(text, 1, len, stdout) != len) output_failed(c, errno);
+    free(text);
+}
+
+/* A patch that cannot be applied names its operation; memory is trouble. */
+static void report_edit_error(cli *c, const char *name, const tyjson_error *err) {
+    if (err->code == TYJSON_E_NOMEM) {
+        fprintf(stderr, "tyjson: out of memory\n");
+        raise_status(c, EXIT_TROUBLE);
+        return;
+    }
+    fprintf(stderr, "%s: %s\n", strcmp(name, "-") == 0 ? "<stdin>" : name, err->msg);
+    raise_status(c, EXIT_INVALID);
+}
+
+static void run_edit(cli *c, const char *first, const char *second) {
+    tyjson_doc *a = load_edit_input(c, first);
+    tyjson_doc *b = a ? load_edit_input(c, second) : NULL;
+    tyjson_mut_doc *out = NULL;
+    tyjson_error err;
+    if (b && c->cmd == CMD_DIFF) {
+        out = tyjson_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL, &err);
+    } else if (b) {
+        out = tyjson_doc_mut_copy(a, NULL);
+        err.code = TYJSON_E_NOMEM;
+        if (out) {
+            tyjson_status st = c->cmd == CMD_PATCH
+                                   ? tyjson_mut_doc_patch(out, tyjson_doc_get_root(b), &err)
+                                   : tyjson_mut_doc_merge_patch(out, tyjson_doc_get_root(b), &err);
+            if (st != TYJSON_OK) {
+                tyjson_mut_doc_free(out);
+                out = NULL;
+            }
+        }
+    }
+    if (out && !tyjson_mut_doc_get_root(out)) {
+        /* "remove" of "" leaves nothing to write */
+        fprintf(stderr, "%s: the patch removed the whole document\n", second);
+        raise_status(c, EXIT_INVALID);
+    } else if (out) {
+        write_edit_result(c, out);
+    } else if (b) {
+        report_edit_error(c, second, &err);
+    }
+    tyjson_mut_doc_free(out);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+}
+
+/* ----------------------------------------------------------------------------
  * MARK: - Arguments
  * ------------------------------------------------------------------------- */
 
@@ -755,6 +896,10 @@ static int parse_option(cli *c, int argc, char **argv, int *i, int have_cmd) {
         c->raw = 1;
         return -1;
     }
+    if (strcmp(arg, "--pretty") == 0) {
+        c->pretty = 1;
+        return -1;
+    }
     if (strcmp(arg, "-q") == 0 || strcmp(arg, "--quiet") == 0) {
         c->quiet = 1;
         return -1;
@@ -792,6 +937,20 @@ static int parse_option(cli *c, int argc, char **argv, int *i, int have_cmd) {
     return usage_error("unknown option '%s'", arg);
 }
 
+/* patch, merge, diff: exactly two inputs, at most one of them stdin, no
+ * NDJSON. Returns -1 when fine, else an exit status. */
+static int check_edit_args(const cli *c, const char **files, size_t nf) {
+    const char *name = command_names[c->cmd];
+    if (nf != 2)
+        return usage_error(c->cmd == CMD_DIFF ? "%s: expects two inputs, A and B"
+                                              : "%s: expects two inputs, DOC and PATCH",
+                           name);
+    if (strcmp(files[0], "-") == 0 && strcmp(files[1], "-") == 0)
+        return usage_error("%s: only one input can be standard input", name);
+    if (c->lines) return usage_error("%s: --lines does not apply", name);
+    return -1;
+}
+
 /* Fills c and `files` (room for argc entries) with the inputs. Returns -1
  * to run, else an exit status. */
 static int parse_args(cli *c, int argc, char **argv, const char **files, size_t *n_files) {
@@ -825,12 +984,19 @@ static int parse_args(cli *c, int argc, char **argv, const char **files, size_t 
         return usage_error("%s", "-r, --quiet and --default are options of get");
     if (c->have_max_errors && !c->lines)
         return usage_error("%s", "--max-errors applies to --lines input");
+    if (c->pretty && !is_edit(c->cmd))
+        return usage_error("%s", "--pretty is an option of patch, merge and diff");
+    if (is_edit(c->cmd)) {
+        int r = check_edit_args(c, files, nf);
+        if (r >= 0) return r;
+    }
     *n_files = nf;
     return -1;
 }
 
 static void set_write_flags(cli *c) {
     if (c->cmd == CMD_PRETTY) c->wopts.flags |= TYJSON_WRITE_PRETTY;
+    if (is_edit(c->cmd) && (c->pretty || c->wopts.indent)) c->wopts.flags |= TYJSON_WRITE_PRETTY;
     /* What the reader was told to accept, the writer must be able to emit. */
     if (c->ropts.flags & TYJSON_READ_ALLOW_INF_NAN) c->wopts.flags |= TYJSON_WRITE_ALLOW_INF_NAN;
     if (c->ropts.flags & TYJSON_READ_ALLOW_INVALID_UTF8)
@@ -857,8 +1023,9 @@ int main(int argc, char **argv) {
     }
     set_write_flags(&c);
 
-    if (n_inputs == 0) run_input(&c, "-");
-    for (size_t i = 0; i < n_inputs && !c.out_failed; i++) run_input(&c, inputs[i]);
+    if (is_edit(c.cmd)) run_edit(&c, inputs[0], inputs[1]);
+    else if (n_inputs == 0) run_input(&c, "-");
+    for (size_t i = 0; !is_edit(c.cmd) && i < n_inputs && !c.out_failed; i++) run_input(&c, inputs[i]);
     if (c.cmd == CMD_STATS) print_counts(&c.st);
     free(c.stack);
     free(inputs);

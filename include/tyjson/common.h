@@ -84,7 +84,9 @@ extern "C" {
     X(E_ENUM, "unknown enum name") /**< tyjson_decode: a name not in the enum table; encoders: a member value without a name. */ \
     X(E_DATE, "invalid date or time") /**< tyjson_decode: an invalid date or date-time string; encoders: a member holding an invalid date. */ \
     X(E_CALLBACK, "user callback reported failure") /**< _cb writers and encoders: the tyjson_write_fn returned non-zero; encoders: a codec wrote no value. */ \
-    X(E_STATE, "call not valid in the current state") /**< The streaming writer (tyjson_writer_*): a call out of order, such as a value where a key is due. */
+    X(E_STATE, "call not valid in the current state") /**< The streaming writer (tyjson_writer_*): a call out of order, such as a value where a key is due. */ \
+    X(E_PATCH, "invalid JSON Patch") /**< tyjson_mut_doc_patch: the patch is not an array of operation objects, or an operation lacks a member it needs or names an unknown op. */ \
+    X(E_TEST_FAILED, "JSON Patch test failed") /**< tyjson_mut_doc_patch: a "test" operation found a different value. */
 
 /** Result of a call: TYJSON_OK or a TYJSON_E_* code (TYJSON_STATUS_MAP). */
 typedef enum tyjson_status {

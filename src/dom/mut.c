@@ -9,6 +9,7 @@
  */
 #include "base/bump.h"
 #include "base/stack.h"
+#include "dom/edit.h"
 
 typedef tyjson_mut_val mval;
 
@@ -90,6 +91,10 @@ tyjson_mut_val *tyjson_mut_doc_get_root(const tyjson_mut_doc *doc) {
 void tyjson_mut_doc_set_root(tyjson_mut_doc *doc, tyjson_mut_val *root) {
     if (doc) doc->root = root;
 }
+
+const tyjson_alloc *tyjson__mut_doc_alc(const tyjson_mut_doc *doc) { return &doc->alc; }
+
+tyjson_mut_val **tyjson__mut_doc_root_slot(tyjson_mut_doc *doc) { return &doc->root; }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Node helpers
