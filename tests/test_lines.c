@@ -237,7 +237,7 @@ static int entry_cmp(const void *a, const void *b) {
 
 static char *gather_text(gather *g, tyjson_lines *it) {
     sbuf s = {0};
-    qsort(g->e, g->n, sizeof(entry), entry_cmp);
+    if (g->n) qsort(g->e, g->n, sizeof(entry), entry_cmp);
     for (size_t i = 0; i < g->n; i++) sb_add(&s, "%s", g->e[i].text);
     sb_end(&s, it);
     return s.p;
@@ -316,8 +316,10 @@ TEST(basic_records_and_places) {
     ASSERT_EQ_UINT(tyjson_lines_line(it), 1);
     ASSERT_EQ_UINT(tyjson_lines_offset(it), 0);
     size_t n;
-    const char *rec = tyjson_lines_record(it, &n);
+    size_t full;
+    const char *rec = tyjson_lines_record(it, &n, &full);
     ASSERT_EQ_UINT(n, 7);
+    ASSERT_EQ_UINT(full, 8);
     ASSERT_EQ_MEM(rec, "{\"a\":1}", 7);
     tyjson_doc_free(doc);
     /* line 2: the object never ends; the newline is part of the line */
@@ -341,8 +343,10 @@ TEST(basic_records_and_places) {
     /* line 7, CRLF */
     ASSERT_EQ_INT(tyjson_lines_next_doc(it, &doc, &err), TYJSON_OK);
     ASSERT_EQ_UINT(tyjson_lines_line(it), 7);
-    rec = tyjson_lines_record(it, &n);
+    rec = tyjson_lines_record(it, &n, &full);
     ASSERT_EQ_UINT(n, 10); /* the CR is not part of the record */
+    ASSERT_EQ_UINT(full, 12);
+    ASSERT_EQ_MEM(rec + 10, "\r\n", 2);
     ASSERT_TRUE(tyjson_is_true(tyjson_obj_get(tyjson_doc_get_root(doc), "b")));
     tyjson_doc_free(doc);
     ASSERT_EQ_INT(tyjson_lines_next_doc(it, &doc, &err), TYJSON_OK);
@@ -450,7 +454,7 @@ TEST(bad_arguments) {
     ASSERT_EQ_INT(tyjson_lines_parallel_docs(it, 2, NULL, NULL, &err), TYJSON_E_INVALID_ARG);
     ASSERT_EQ_INT(tyjson_lines_next_doc(it, NULL, NULL), TYJSON_DONE);
     ASSERT_EQ_UINT(tyjson_lines_line(NULL), 0);
-    ASSERT_NULL(tyjson_lines_record(NULL, NULL));
+    ASSERT_NULL(tyjson_lines_record(NULL, NULL, NULL));
     tyjson_lines_free(it);
     tyjson_lines_free(NULL);
 }
@@ -685,10 +689,9 @@ TEST(typed_equals_decode_per_line) {
         size_t line = tyjson_lines_line(lines), off = tyjson_lines_offset(lines);
         ASSERT_EQ_UINT(tyjson_lines_line(it), line);
         /* the line with its newline, as the iterator gives it */
-        size_t full = n;
-        while (off + full < sizeof(typed_in) - 1 && typed_in[off + full - (full > n)] != '\n')
-            full++;
-        if (off + full < sizeof(typed_in) - 1) full++;
+        size_t full;
+        ASSERT_TRUE(tyjson_lines_record(lines, NULL, &full) == p);
+        ASSERT_TRUE(full >= n && full <= n + 2);
         tyjson_status s2 = tyjson_decode(&rec_type, &r2, p, full, &a2, NULL, &e2);
         ASSERT_EQ_INT(s1, s2);
         if (s1 == TYJSON_OK) {

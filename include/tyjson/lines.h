@@ -151,11 +151,13 @@ TYJSON_API tyjson_status tyjson_lines_next_decode(tyjson_lines *it, tyjson_struc
 TYJSON_API tyjson_status tyjson_lines_next_line(tyjson_lines *it, const char **dat,
                                                 size_t *len, tyjson_error *err);
 
-/** The current record: its bytes (CR LF not included; valid until the next
- *  call) and length, after any next_* call that framed a line, good or
- *  bad; NULL (len 0) before the first or after TYJSON_DONE, and for a line
- *  longer than max_line. len may be NULL. */
-TYJSON_API const char *tyjson_lines_record(const tyjson_lines *it, size_t *len);
+/** The current record: its bytes (valid until the next call), after any
+ *  next_* call that framed a line, good or bad; NULL (lengths 0) before the
+ *  first, after TYJSON_DONE, and for a line longer than max_line. *len
+ *  receives its length without the line end, *full with it (the CR LF or
+ *  LF that follow the bytes, none on a last line without one): what the
+ *  parser was given. len and full may be NULL. */
+TYJSON_API const char *tyjson_lines_record(const tyjson_lines *it, size_t *len, size_t *full);
 /** 1-based line number of the current record in the input; 0 before the
  *  first. */
 TYJSON_API size_t tyjson_lines_line(const tyjson_lines *it);
@@ -188,9 +190,11 @@ typedef struct tyjson_lines_item {
     size_t line;
     /** Byte offset of the line in the whole input. */
     size_t offset;
-    /** The line's bytes and length (CR LF not included). */
+    /** The line's bytes and length without its line end (NULL, 0 for a
+     *  line longer than max_line); `full` is the length with it. */
     const char *dat;
     size_t len;
+    size_t full;
     /** Index of the worker thread that parsed the record, 0..threads-1. */
     unsigned thread;
 } tyjson_lines_item;

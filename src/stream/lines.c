@@ -425,8 +425,9 @@ tyjson_status tyjson_lines_next_line(tyjson_lines *it, const char **dat, size_t 
  * MARK: - Accessors
  * ------------------------------------------------------------------------- */
 
-const char *tyjson_lines_record(const tyjson_lines *it, size_t *len) {
+const char *tyjson_lines_record(const tyjson_lines *it, size_t *len, size_t *full) {
     if (len) *len = it && it->rec ? it->rec_len : 0;
+    if (full) *full = it && it->rec ? it->rec_full : 0;
     return it ? it->rec : NULL;
 }
 

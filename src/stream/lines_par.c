@@ -217,6 +217,7 @@ static void make_item(const prun *r, const pbatch *b, usize i, tyjson_lines_item
     } else {
         item->dat = b->base + rc->pos;
         item->len = rc->len;
+        item->full = rc->full;
     }
     if (rc->st == TYJSON_OK) {
         if (r->type) item->value = b->vals + i * r->type->size;
