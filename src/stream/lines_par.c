@@ -29,9 +29,14 @@
 #  define STOP_SET(x) ((x) = 1)
 #endif
 
-/* A batch closes at whichever comes first. */
+/* A batch closes at whichever comes first. On the calling thread alone the
+ * batches are small, so that its documents are still in the cache when
+ * they are delivered (a 256 KiB batch cost a third of the speed there);
+ * for workers they are large, so that handing them over costs little. */
 #define BATCH_BYTES ((usize)256 * 1024)
 #define BATCH_LINES ((usize)4096)
+#define INLINE_BATCH_BYTES ((usize)16 * 1024)
+#define INLINE_BATCH_LINES ((usize)256)
 /* Batches in flight per worker. */
 #define RING_PER_THREAD 3u
 #define NO_ERROR SIZE_MAX
@@ -56,6 +61,7 @@ typedef struct pbatch {
     usize ne, ecap;
     tyjson_arena arena;
     usize done_n;       /* records the worker processed */
+    usize stale;        /* docs[0..stale) delivered, for the worker to free */
     tyjson_status fail; /* what stopped the worker (E_NOMEM...), or OK */
     tyjson_error fail_err;
     unsigned thread;
@@ -70,6 +76,8 @@ typedef struct prun {
     tyjson_lines_fn fn;
     void *ctx;
     bool per_thread;
+    bool threaded;  /* workers: they free what they allocated (below) */
+    usize batch_bytes, batch_lines;
     pbatch *ring;
     usize nring;
     usize filled;  /* batches handed to the workers */
@@ -133,8 +141,7 @@ static tyjson_status fill_batch(prun *r, pbatch *b, bool *end, tyjson_error *err
     tyjson_error e;
     b->n = b->used = b->ne = b->done_n = 0;
     b->fail = TYJSON_OK;
-    tyjson_arena_reset(&b->arena);
-    while (b->n < BATCH_LINES && bytes < BATCH_BYTES) {
+    while (b->n < r->batch_lines && bytes < r->batch_bytes) {
         tyjson_status st = tyjson__lines_frame(it, &e);
         if (st == TYJSON_DONE) {
             *end = true;
@@ -166,7 +173,7 @@ static tyjson_status fill_batch(prun *r, pbatch *b, bool *end, tyjson_error *err
             usize need;
             if (tyjson__add_ovf(b->used, it->rec_full, &need)) goto nomem;
             if (need > b->cap) {
-                usize ncap = b->cap ? b->cap : BATCH_BYTES + 4096;
+                usize ncap = b->cap ? b->cap : r->batch_bytes + 4096;
                 while (ncap < need) ncap = ncap <= SIZE_MAX / 2 ? ncap * 2 : need;
                 char *nb = b->buf ? (char *)tyjson__realloc(alc, b->buf, b->cap, ncap)
                                   : (char *)tyjson__malloc(alc, ncap);
@@ -193,8 +200,11 @@ static tyjson_status fill_batch(prun *r, pbatch *b, bool *end, tyjson_error *err
         b->vals = (char *)p;
     } else {
         void *p = b->docs;
+        usize old = b->dcap;
         if (!grow_array(alc, &p, &b->dcap, b->n, sizeof(tyjson_doc *))) goto nomem;
         b->docs = (tyjson_doc **)p;
+        /* entries past the ones in use are NULL (the freeing loops rely on it) */
+        if (b->dcap > old) memset(b->docs + old, 0, (b->dcap - old) * sizeof(tyjson_doc *));
     }
     return res;
 nomem:
@@ -228,10 +238,24 @@ static void make_item(const prun *r, const pbatch *b, usize i, tyjson_lines_item
 }
 
 /* A worker's share: parse every record of b (and call back, per thread). */
+/* The documents and arena of the batch's last use, freed by the worker
+ * that made them: with glibc, a block freed on another thread goes back
+ * through its arena's lock, which the workers would fight over with the
+ * calling thread. (Batch k and k + ring size go to the same worker.) */
+static void release_stale(pbatch *b) {
+    for (usize i = 0; i < b->stale; i++) {
+        tyjson_doc_free(b->docs[i]);
+        b->docs[i] = NULL;
+    }
+    b->stale = 0;
+    tyjson_arena_reset(&b->arena);
+}
+
 static void process_batch(prun *r, pbatch *b, unsigned thread) {
     const tyjson__lines_cfg *cfg = &r->it->cfg;
     bool keep_going = !(cfg->flags & TYJSON_LINES_CONTINUE);
     tyjson_error e;
+    release_stale(b);
     b->thread = thread;
     for (usize i = 0; i < b->n; i++) {
         if (STOP_GET(r->stop)) break;
@@ -243,6 +267,7 @@ static void process_batch(prun *r, pbatch *b, unsigned thread) {
                 tyjson__lines_parse(cfg, b->base + rc->pos, rc->full, rc->line, rc->offset, dp,
                                     r->type, out, &b->arena, r->dflags, &e);
             if (st != TYJSON_OK) {
+                if (dp) *dp = NULL;
                 if (!tyjson__lines_is_bad(st)) {
                     b->fail = st;
                     b->fail_err = e;
@@ -301,11 +326,12 @@ static tyjson_status deliver_batch(prun *r, pbatch *b, bool stopped, tyjson_erro
                 tyjson__err_set(err, res, NULL, 0, 0);
             }
         }
-        if (!r->type && rc->st == TYJSON_OK && b->docs[i]) {
+        if (!r->type && !r->threaded && b->docs[i]) {
             tyjson_doc_free(b->docs[i]);
             b->docs[i] = NULL;
         }
     }
+    if (r->threaded && !r->type) b->stale = b->done_n;
     if (res == TYJSON_OK && !stopped && b->fail != TYJSON_OK) {
         res = b->fail;
         *err = b->fail_err;
@@ -472,7 +498,12 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
             if (pthread_create(&ws[started].tid, NULL, worker_main, &ws[started]) != 0) break;
         }
     }
+    r.batch_bytes = INLINE_BATCH_BYTES;
+    r.batch_lines = INLINE_BATCH_LINES;
     if (ws && started == threads) {
+        r.threaded = true;
+        r.batch_bytes = BATCH_BYTES;
+        r.batch_lines = BATCH_LINES;
         res = run_threads(&r, ws, e);
     } else {
         /* no threads to be had: the same work on this one */
@@ -490,9 +521,15 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
         tyjson__free(alc, ws);
     }
 #else
+    r.batch_bytes = INLINE_BATCH_BYTES;
+    r.batch_lines = INLINE_BATCH_LINES;
     res = run_inline(&r, e);
 #endif
-    for (usize i = 0; i < r.nring; i++) batch_free(alc, &r.ring[i]);
+    for (usize i = 0; i < r.nring; i++) {
+        r.ring[i].stale = r.ring[i].dcap; /* NULL past the ones in use */
+        release_stale(&r.ring[i]);
+        batch_free(alc, &r.ring[i]);
+    }
     tyjson__free(alc, r.ring);
     return res;
 }
