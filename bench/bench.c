@@ -171,10 +171,15 @@ void bench_mem_line(const char *item, const char *cont, const char *metric, long
  * ------------------------------------------------------------------------- */
 static int task_counter; /* the AVX2 workers start at --task-base */
 
+/* Rows whose work runs on other threads too (task_info.wall) are timed by
+ * the clock on the wall; the others by this thread's CPU time. */
+static bool timing_wall;
+
 static double time_job(cell_job *j, long iters) {
-    double t0 = bench_cpu_now();
+    double (*now)(void) = timing_wall ? bench_wall_now : bench_cpu_now;
+    double t0 = now();
     if (!j->run(j->ctx, iters)) return -1.0;
-    return bench_cpu_now() - t0;
+    return now() - t0;
 }
 
 void bench_run_task(const task_info *ti, cell_job *jobs) {
@@ -191,6 +196,7 @@ void bench_run_task(const task_info *ti, cell_job *jobs) {
         putchar('\n');
     }
     if (ti->cold) return;
+    timing_wall = ti->wall;
 
     for (c = 0; c < n_conts; c++) {
         cell_job *j = &jobs[c];
@@ -261,6 +267,7 @@ static int worker_main(int fork_index, bool avx2) {
     fprintf(stderr, "  fork %d/%d:\n", fork_index + 1, cfg.forks);
     scen_run_all();
     corpus_run_all(fork_index == 0);
+    ndjson_run_all();
     fflush(stdout);
     return 0;
 }
@@ -729,7 +736,7 @@ static void usage(FILE *fp) {
             "  --rounds N      measured samples per fork and cell (default 5, quick 1)\n"
             "  --only LIST     contenders, comma-separated (see --list)\n"
             "  --groups LIST   of kissjson,photoalbum,kudos,boon,json0,corpus,validate,extract,\n"
-            "                  corpus-avx2 (the AVX2 pass)\n"
+            "                  corpus-avx2 (the AVX2 pass), ndjson\n"
             "  --results DIR   write CSV, JSON, Markdown and SVG there\n"
             "  --no-mem        skip the allocation counts (the tyjson_bench_mem processes)\n"
             "  --list          list the contenders built in and exit\n");

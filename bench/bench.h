@@ -49,12 +49,13 @@ typedef enum unit {
 
 /* One row of the report: an item (scenario or file) and an operation. */
 typedef struct task_info {
-    char group[24]; /* kissjson, photoalbum, kudos, boon, json0, corpus, validate, extract, corpus-avx2 */
+    char group[24]; /* kissjson, photoalbum, kudos, boon, json0, corpus, validate, extract, corpus-avx2, ndjson */
     char item[64];  /* "simple POJO", "twitter.json" */
     char op[32];    /* "serialize", "deserialize", "deserialize cold", "parse", ... */
     unit unit;
     double bytes;   /* bytes per operation (MB/s); 0 when not meaningful */
     bool cold;      /* measured by --cold processes */
+    bool wall;      /* timed by the wall clock (work on several threads) */
 } task_info;
 
 /* A contender's work on a task: run(ctx, iters) does iters operations. */
@@ -110,6 +111,9 @@ void scen_run_all(void);
 int scen_cold_main(const char *key, const char *cont);
 extern const size_t scen_n_cold_items;
 bool scen_cold_info(size_t k, task_info *ti, char *warm_item, size_t warm_size);
+
+/* bench_ndjson.c: the "ndjson" group */
+void ndjson_run_all(void);
 
 /* bench_corpus.c */
 bool corpus_add_path(const char *path);

@@ -26,7 +26,8 @@
 #include <unistd.h>
 
 static const char *const group_order[] = {"kissjson", "photoalbum", "kudos",   "boon",
-                                          "json0",    "corpus",     "extract", "corpus-avx2"};
+                                          "json0",    "corpus",     "extract", "corpus-avx2",
+                                          "ndjson"};
 #define N_GROUPS (sizeof(group_order) / sizeof(group_order[0]))
 
 static const char *group_title(const char *g) {
@@ -38,6 +39,8 @@ static const char *group_title(const char *g) {
     if (!strcmp(g, "corpus")) return "Corpus: DOM parse, walk, write";
     if (!strcmp(g, "extract"))
         return "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped";
+    if (!strcmp(g, "ndjson"))
+        return "NDJSON: tweet-like records, one per line, 4 fields of each read";
     if (!strcmp(g, "corpus-avx2"))
         return "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)";
     return g;
@@ -346,7 +349,8 @@ static bool has_alloc(const run_results *rr) {
 /* The rows: every warm task of the scenarios, and the corpus parses. */
 static bool alloc_task(const task_info *ti) {
     /* the validate, extract and AVX2 rows have no memory pass */
-    if (!strcmp(ti->group, "validate") || !strcmp(ti->group, "extract") || !strcmp(ti->group, "corpus-avx2"))
+    if (!strcmp(ti->group, "validate") || !strcmp(ti->group, "extract") || !strcmp(ti->group, "corpus-avx2") ||
+        !strcmp(ti->group, "ndjson"))
         return false;
     return !ti->cold && (strcmp(ti->group, "corpus") != 0 || strcmp(ti->op, "parse") == 0);
 }

@@ -108,6 +108,13 @@ typedef struct bench_adapter {
      * missing or of another type. dat[len .. len + BENCH_EXTRACT_PADDING)
      * is readable (zero bytes), which simdjson On-Demand needs. NULL: n/a. */
     bool (*extract)(void *st, const char *dat, size_t len, bench_extract *out);
+    /* NDJSON (the "ndjson" rows, bench_ndjson.c): every line of dat is one
+     * tweet-like record; parses each as a document, the library's own way
+     * of reading a stream of documents, and passes its id, text,
+     * user.screen_name and retweet_count to bench_extract_add, in order.
+     * dat[len .. len + BENCH_EXTRACT_PADDING) is readable (zero bytes).
+     * NULL: n/a. */
+    bool (*ndjson)(void *st, const char *dat, size_t len, bench_extract *out);
 } bench_adapter;
 
 /* The kernel simdjson runs in this process (its active implementation:

@@ -14,7 +14,7 @@ import math
 import os
 import sys
 
-GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus", "extract", "corpus-avx2"]
+GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus", "extract", "corpus-avx2", "ndjson"]
 TITLES = {
     "kissjson": "KissJson micro-POJOs (a)",
     "photoalbum": "PhotoAlbum, 165 KB POJO graph (b)",
@@ -24,8 +24,9 @@ TITLES = {
     "corpus": "Corpus: DOM parse, walk, write",
     "extract": "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped",
     "corpus-avx2": "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)",
+    "ndjson": "NDJSON: tweet-like records, one per line, 4 fields of each read",
 }
-NO_ALLOC_GROUPS = ("validate", "extract", "corpus-avx2")  # rows without a memory pass
+NO_ALLOC_GROUPS = ("validate", "extract", "corpus-avx2", "ndjson")  # rows without a memory pass
 CORPUS_OPS = ["parse", "parse+walk", "write-min", "write-pretty"]
 PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]

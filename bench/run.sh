@@ -3,7 +3,7 @@
 # `make bench` calls this. See docs/benchmarks.md.
 #
 #   bench/run.sh [--quick] [--corpus DIR] [--yyjson DIR] [--build-dir DIR]
-#                [--results DIR] [--no-install] [-- DRIVER-OPTIONS...]
+#                [--results DIR] [--no-install] [--groups LIST] [-- DRIVER-OPTIONS...]
 #
 # Steps:
 #  1. As root, installs the Debian packages of the peers that are missing
@@ -31,6 +31,7 @@ build_dir="$root/build-bench"
 results="$root/results"
 install=1
 driver_args=()
+groups=""
 
 usage() {
   sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
@@ -44,6 +45,7 @@ while [ $# -gt 0 ]; do
     --build-dir) build_dir="${2:?--build-dir needs a directory}"; shift ;;
     --results) results="${2:?--results needs a directory}"; shift ;;
     --no-install) install=0 ;;
+    --groups) groups="${2:?--groups needs a list}"; shift ;; # the driver's --groups
     -h|--help) usage; exit 0 ;;
     --) shift; driver_args=("$@"); break ;;
     *) echo "bench/run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -88,6 +90,7 @@ cmake --build "$build_dir" --target tyjson_bench -j2 >"$build_dir/bench-build.lo
 
 # --- 3. run -------------------------------------------------------------------
 args=(--results "$results")
+[ -n "$groups" ] && args+=(--groups "$groups")
 [ "$quick" = 1 ] && args+=(--quick)
 if [ -n "$corpus" ]; then
   [ -d "$corpus" ] || { echo "bench/run.sh: no directory $corpus" >&2; exit 2; }

@@ -28,6 +28,12 @@ if(TYJSON_LIBM)
 else()
   set(TYJSON_PC_LIBM "")
 endif()
+# The parallel NDJSON calls need pthreads: -pthread for static links.
+if(TYJSON_THREADS_LIB)
+  set(TYJSON_PC_THREADS "-pthread")
+else()
+  set(TYJSON_PC_THREADS "")
+endif()
 # tyjson.pc: -ltyjson, which the linker resolves to the shared library when
 # there is one. Its users then need dllimport on Windows (TYJSON_SHARED).
 if(TYJSON_BUILD_SHARED)

@@ -7,6 +7,8 @@
  *   tyjson/write.h   documents and values to text
  *   tyjson/bind.h    typed binding: JSON <-> C structs without a DOM
  *   tyjson/writer.h  streaming writer: JSON text built call by call
+ *   tyjson/reader.h  pull reader over chunked input, records from a stream
+ *   tyjson/lines.h   NDJSON: records line by line, and on several threads
  */
 #ifndef TYJSON_H
 #define TYJSON_H
@@ -18,5 +20,7 @@
 #include "tyjson/write.h"
 #include "tyjson/bind.h"
 #include "tyjson/writer.h"
+#include "tyjson/reader.h"
+#include "tyjson/lines.h"
 
 #endif /* TYJSON_H */

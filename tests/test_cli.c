@@ -402,6 +402,45 @@ TEST(lines_longer_than_read_chunk) {
           "long.ndjson:3:6: expected end of input after the JSON value, found 'f'\n");
 }
 
+/* -j N: the same output, errors and exit status as one thread, on an
+ * input of many batches with bad lines, CRLF and blank lines. */
+TEST(lines_jobs_same_output) {
+    need_cli();
+    put_text("l.ndjson", ndjson);
+    size_t cap = 1 << 22, n = 0;
+    char *big = (char *)malloc(cap);
+    ASSERT_NOT_NULL(big);
+    for (int i = 0; i < 30000; i++)
+        n += (size_t)snprintf(big + n, cap - n, i % 977 == 3 ? "{\"id\":%d,}\n"
+                                                 : i % 5 ? "{\"id\":%d,\"v\":[1,2.5,\"x\"]}\r\n"
+                                                         : "\n{\"id\":%d}\n", i);
+    put_file("big.ndjson", big, n);
+    free(big);
+    static const char *const cmds[] = {
+        "validate --lines l.ndjson", "minify --lines l.ndjson", "stats --lines l.ndjson",
+        "pretty --lines l.ndjson", "get --lines /a l.ndjson", "validate --lines big.ndjson",
+        "minify --lines big.ndjson", "stats --lines big.ndjson",
+        "validate --lines --max-errors 3 big.ndjson l.ndjson"};
+    for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+        int rc1 = RUN("%s", cmds[i]);
+        char *out1 = out_text, *err1 = err_text;
+        out_text = err_text = NULL;
+        for (int j = 2; j <= 3; j++) {
+            int rc2 = RUN("-j %d %s", j, cmds[i]);
+            ASSERT_EQ_INT(rc2, rc1);
+            ASSERT_EQ_STR(out_text, out1);
+            ASSERT_EQ_STR(err_text, err1);
+        }
+        free(out1);
+        free(err1);
+    }
+    CHECK(RUN_PIPE("[1]\n[2]\n[3,,]\n[4]\n", "validate --lines --jobs=2"), 1, "",
+          "<stdin>:3:4: expected a value after ',', found ','\n");
+    CHECK(RUN("validate -j2 l.ndjson"), 2, "", "tyjson: -j applies to --lines input\n" TRY_HELP);
+    CHECK(RUN("validate --lines -j 0 l.ndjson"), 2, "",
+          "tyjson: -j expects a number of threads from 1 to 256, not '0'\n" TRY_HELP);
+}
+
 /* ----------------------------------------------------------------------------
  * Relaxed-input options
  * ------------------------------------------------------------------------- */
@@ -658,7 +697,7 @@ TEST(man_page_and_completion_name_real_options) {
     char *man = test_read_file(path, &n);
     if (!man) TEST_FAIL("cannot read %s", path);
     static const char *const opts[] = {
-        "\\-\\-lines", "\\-\\-max\\-errors", "\\-\\-comments", "\\-\\-trailing\\-commas",
+        "\\-\\-lines", "\\-\\-max\\-errors", "\\-\\-jobs", "\\-\\-comments", "\\-\\-trailing\\-commas",
         "\\-\\-inf\\-nan", "\\-\\-bom", "\\-\\-allow\\-invalid\\-utf8", "\\-\\-reject\\-duplicates",
         "\\-\\-bignum\\-raw", "\\-\\-max\\-depth", "\\-\\-indent", "\\-\\-ascii", "\\-\\-raw",
         "\\-\\-default", "\\-\\-quiet", "\\-\\-help", "\\-\\-version", "\\-\\-pretty"};
@@ -669,7 +708,7 @@ TEST(man_page_and_completion_name_real_options) {
     char *comp = test_read_file(path, &n);
     if (!comp) TEST_FAIL("cannot read %s", path);
     static const char *const plain[] = {
-        "--lines", "--max-errors", "--comments", "--trailing-commas", "--inf-nan", "--bom",
+        "--lines", "--max-errors", "--jobs", "--comments", "--trailing-commas", "--inf-nan", "--bom",
         "--allow-invalid-utf8", "--reject-duplicates", "--bignum-raw", "--max-depth", "--indent",
         "--ascii", "--raw", "--default", "--quiet", "--help", "--version", "--pretty"};
     for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]); i++)

@@ -17,9 +17,10 @@
  * "FILE: hint: ..." line when one of the relaxing options would accept what
  * the parser stopped at.
  *
- * With --lines the input is NDJSON: each line is its own document, read in
- * a streaming loop so memory stays bounded by the longest line, and errors
- * carry the line's real number in the file.
+ * With --lines the input is NDJSON: each line is its own document, read
+ * through the library's NDJSON iterator (tyjson/lines.h) so memory stays
+ * bounded by the longest line, and errors carry the line's real number in
+ * the file; -j N parses the lines on N threads, output in input order.
  */
 #include "tyjson.h"
 
@@ -33,6 +34,8 @@
 
 /* Pretty-print indentation accepted by --indent. */
 #define INDENT_MAX 64u
+/* Threads accepted by -j. */
+#define JOBS_MAX 256u
 
 #define STATS_TEXT                                                             \
     "stats prints one \"name: value\" per line, in this order: documents,\n"   \
@@ -85,6 +88,8 @@ static const char input_opts_text[] =
     "                        pretty, minify and get write one result per value\n"
     "  --max-errors N        with --lines: report at most N invalid lines per\n"
     "                        input, then say how many more there were\n"
+    "  -j, --jobs N          with --lines: parse on N threads (1-256); the\n"
+    "                        output stays in input order\n"
     "  --comments            accept // and /* */ comments\n"
     "  --trailing-commas     accept one trailing comma in arrays and objects\n"
     "  --inf-nan             accept and write NaN, Infinity, -Infinity\n"
@@ -202,6 +207,7 @@ typedef struct cli {
     int have_max_errors;
     size_t max_errors;         /* --max-errors: reports per input */
     size_t bad_lines;          /* invalid lines of the current input */
+    unsigned jobs;             /* -j: threads for --lines (0, 1: this one) */
     unsigned hints_given;      /* each hint at most once per run */
     tyjson_read_options ropts;
     tyjson_write_options wopts;
@@ -597,86 +603,83 @@ static void run_pipe(cli *c, FILE *fp, const char *name) {
     free(dat);
 }
 
-static int is_blank(const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++)
-        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r') return 0;
-    return 1;
+/* A bad NDJSON line: reported as the line by itself would be (its error
+ * and hints relative to the line), under the line's number. */
+static void report_bad_line(cli *c, const char *name, size_t line, size_t line_offset,
+                            const tyjson_error *err, const char *dat, size_t full) {
+    tyjson_error rel = *err;
+    rel.line = 1;
+    rel.offset -= line_offset;
+    report_read_error(c, name, line, &rel, 0, dat, full);
 }
 
-/* One NDJSON record: `n` bytes without the newline; `term` is 1 when a
- * newline followed it. */
-static void run_line(cli *c, const char *name, size_t line, const char *s, size_t n,
-                     size_t term) {
-    if (is_blank(s, n)) return;
-    tyjson_error err;
-    /* The newline is part of the record: "nul" then a newline is a wrong
-     * literal, not input that ends too early. */
-    if (c->cmd == CMD_VALIDATE) {
-        /* no document needed: the library's validator, same errors */
-        if (!tyjson_validate(s, n + term, &c->ropts, &err))
-            report_read_error(c, name, line, &err, 0, s, n + term);
-        return;
-    }
-    tyjson_doc *doc = tyjson_read_opts(s, n + term, &c->ropts, &err);
-    if (!doc) {
-        report_read_error(c, name, line, &err, 0, s, n + term);
-        return;
-    }
-    handle_doc(c, name, line, doc, n + term);
-    tyjson_doc_free(doc);
+static void lines_failed(cli *c, const char *name, tyjson_status st, size_t line,
+                         int saved_errno) {
+    if (st == TYJSON_E_NOMEM)
+        fprintf(stderr, "tyjson: %s: line %zu too long: out of memory\n", name, line + 1);
+    else
+        fprintf(stderr, "tyjson: %s: %s\n", name, saved_errno ? strerror(saved_errno) : "read error");
+    raise_status(c, EXIT_TROUBLE);
 }
 
-/* Reads fp in chunks and hands over each complete line. `scan` remembers
- * how far the unfinished line has been searched, so a long line is not
- * rescanned after every chunk. */
+/* -j N: the records are parsed on N threads and handled here, in input
+ * order, exactly as the loop below handles them. */
+typedef struct lines_ctx {
+    cli *c;
+    const char *name;
+} lines_ctx;
+
+static int on_record(void *ctx, const tyjson_lines_item *item) {
+    lines_ctx *lc = (lines_ctx *)ctx;
+    if (item->doc) handle_doc(lc->c, lc->name, item->line, item->doc, item->full);
+    else report_bad_line(lc->c, lc->name, item->line, item->offset, item->error, item->dat,
+                         item->full);
+    return lc->c->out_failed;
+}
+
+/* NDJSON through the library's iterator: memory stays bounded by the
+ * longest line, and errors carry the line's real number in the file. */
 static void run_lines(cli *c, FILE *fp, const char *name) {
-    char *buf = NULL;
-    size_t cap = 0, len = 0, start = 0, scan = 0, line = 0;
-    int eof = 0;
+    tyjson_lines_options lo;
+    tyjson_error err;
+    memset(&lo, 0, sizeof(lo));
+    lo.read_flags = c->ropts.flags;
+    lo.max_depth = c->ropts.max_depth;
     c->bad_lines = 0;
-    while (!c->out_failed) {
-        const char *nl = scan < len ? (const char *)memchr(buf + scan, '\n', len - scan) : NULL;
-        if (nl) {
-            size_t stop = (size_t)(nl - buf);
-            run_line(c, name, ++line, buf + start, stop - start, 1);
-            start = scan = stop + 1;
-            continue;
-        }
-        if (eof) {
-            if (start < len) run_line(c, name, ++line, buf + start, len - start, 0);
-            break;
-        }
-        if (start) {
-            memmove(buf, buf + start, len - start);
-            len -= start;
-            start = 0;
-        }
-        scan = len;
-        if (cap - len < 4096) {
-            size_t ncap = cap ? cap * 2 : 65536;
-            char *nb = ncap > cap ? (char *)realloc(buf, ncap) : NULL;
-            if (!nb) {
-                fprintf(stderr, "tyjson: %s: line %zu too long: out of memory\n", name, line + 1);
-                raise_status(c, EXIT_TROUBLE);
-                break;
-            }
-            buf = nb;
-            cap = ncap;
-        }
+    tyjson_lines *it = tyjson_lines_open_fp(fp, &lo, &err);
+    if (!it) {
+        fprintf(stderr, "tyjson: %s: %s\n", name, err.msg);
+        raise_status(c, EXIT_TROUBLE);
+        return;
+    }
+    if (c->jobs > 1) {
+        lines_ctx lc = {c, name};
         errno = 0;
-        size_t got = fread(buf + len, 1, cap - len, fp);
-        len += got;
-        if (got == 0) {
-            if (ferror(fp)) {
-                fprintf(stderr, "tyjson: %s: %s\n", name,
-                        errno ? strerror(errno) : "read error");
-                raise_status(c, EXIT_TROUBLE);
-                break;
-            }
-            eof = 1;
+        tyjson_status st = tyjson_lines_parallel_docs(it, c->jobs, on_record, &lc, &err);
+        if (st == TYJSON_E_IO || st == TYJSON_E_NOMEM)
+            lines_failed(c, name, st, tyjson_lines_line(it), errno);
+    }
+    while (c->jobs <= 1 && !c->out_failed) {
+        tyjson_doc *doc = NULL;
+        errno = 0;
+        tyjson_status st =
+            tyjson_lines_next_doc(it, c->cmd == CMD_VALIDATE ? NULL : &doc, &err);
+        if (st == TYJSON_DONE) break;
+        size_t len, full;
+        const char *rec = tyjson_lines_record(it, &len, &full);
+        if (st == TYJSON_OK) {
+            /* validate needs no document: the library's validator, same errors */
+            if (doc) handle_doc(c, name, tyjson_lines_line(it), doc, full);
+            tyjson_doc_free(doc);
+        } else if (st == TYJSON_E_IO || st == TYJSON_E_NOMEM) {
+            lines_failed(c, name, st, tyjson_lines_line(it), errno);
+            break;
+        } else {
+            report_bad_line(c, name, tyjson_lines_line(it), tyjson_lines_offset(it), &err, rec,
+                            full);
         }
     }
-    free(buf);
+    tyjson_lines_free(it);
     if (c->have_max_errors && c->bad_lines > c->max_errors) {
         size_t more = c->bad_lines - c->max_errors;
         fprintf(stderr, "%s: %zu more invalid line%s not reported (--max-errors %zu)\n", name,
@@ -908,6 +911,14 @@ static int parse_option(cli *c, int argc, char **argv, int *i, int have_cmd) {
         c->default_value = val;
         return -1;
     }
+    if ((val = option_value(argc, argv, i, arg, "--jobs")) ||
+        (strncmp(arg, "-j", 2) == 0 &&
+         (val = arg[2] ? arg + 2 : option_value(argc, argv, i, arg, "-j")))) {
+        if (!parse_count(val, 1, JOBS_MAX, &num))
+            return usage_error("-j expects a number of threads from 1 to 256, not '%s'", val);
+        c->jobs = (unsigned)num;
+        return -1;
+    }
     if ((val = option_value(argc, argv, i, arg, "--max-errors"))) {
         if (!parse_count(val, 0, SIZE_MAX, &num))
             return usage_error("--max-errors expects a number, not '%s'", val);
@@ -990,6 +1001,7 @@ static int parse_args(cli *c, int argc, char **argv, const char **files, size_t 
         int r = check_edit_args(c, files, nf);
         if (r >= 0) return r;
     }
+    if (c->jobs && !c->lines) return usage_error("%s", "-j applies to --lines input");
     *n_files = nf;
     return -1;
 }

@@ -191,9 +191,34 @@ static bool extract(void *st, const char *dat, size_t len, bench_extract *out) {
 #define EXTRACT NULL /* no binding in this tree */
 #endif
 
+/* NDJSON: the library's iterator over the buffer in place, one document
+ * per record (tyjson/lines.h). */
+static bool ndjson(void *st, const char *dat, size_t len, bench_extract *out) {
+    tyjson_lines *it = tyjson_lines_open_buf(dat, len, NULL, NULL);
+    tyjson_doc *doc;
+    tyjson_status rc;
+    bool ok = it != NULL;
+    (void)st;
+    while (ok && (rc = tyjson_lines_next_doc(it, &doc, NULL)) != TYJSON_DONE) {
+        const tyjson_val *root = tyjson_doc_get_root(doc);
+        const tyjson_val *id = tyjson_obj_get(root, "id"), *text = tyjson_obj_get(root, "text");
+        const tyjson_val *name = tyjson_obj_get(tyjson_obj_get(root, "user"), "screen_name");
+        const tyjson_val *rts = tyjson_obj_get(root, "retweet_count");
+        ok = rc == TYJSON_OK && tyjson_is_int(id) && tyjson_is_str(text) && tyjson_is_str(name) &&
+             tyjson_is_int(rts);
+        if (ok)
+            bench_extract_add(out, id->uni.u64, tyjson_get_str(text), tyjson_get_len(text),
+                              tyjson_get_str(name), tyjson_get_len(name), (int64_t)rts->uni.u64);
+        tyjson_doc_free(doc);
+    }
+    tyjson_lines_free(it);
+    return ok;
+}
+
 const bench_adapter bench_adapter_tyjson = {
     "tyjson", TYJSON_VERSION_STRING,
     "strict (flags 0), libc allocator, input copied into the document; "
-    "extract: tyjson_decode of a 4-field struct per status (BORROW, arena reset per call)",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem, EXTRACT,
+    "extract: tyjson_decode of a 4-field struct per status (BORROW, arena reset per call); "
+    "ndjson: tyjson_lines_next_doc over the buffer in place",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem, EXTRACT, ndjson,
 };

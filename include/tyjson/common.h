@@ -84,9 +84,11 @@ extern "C" {
     X(E_ENUM, "unknown enum name") /**< tyjson_decode: a name not in the enum table; encoders: a member value without a name. */ \
     X(E_DATE, "invalid date or time") /**< tyjson_decode: an invalid date or date-time string; encoders: a member holding an invalid date. */ \
     X(E_CALLBACK, "user callback reported failure") /**< _cb writers and encoders: the tyjson_write_fn returned non-zero; encoders: a codec wrote no value. */ \
-    X(E_STATE, "call not valid in the current state") /**< The streaming writer (tyjson_writer_*): a call out of order, such as a value where a key is due. */ \
+    X(E_STATE, "call not valid in the current state") /**< A call out of order: the streaming writer (a value where a key is due, ...), the pull reader (feed before the fed bytes are used, a value read where none comes). */ \
     X(E_PATCH, "invalid JSON Patch") /**< tyjson_mut_doc_patch: the patch is not an array of operation objects, or an operation lacks a member it needs or names an unknown op. */ \
-    X(E_TEST_FAILED, "JSON Patch test failed") /**< tyjson_mut_doc_patch: a "test" operation found a different value. */
+    X(E_TEST_FAILED, "JSON Patch test failed") /**< tyjson_mut_doc_patch: a "test" operation found a different value. */ \
+    X(MORE, "more input needed") /**< Push readers: the value is not complete yet; nothing was consumed: feed more input and call again. Not an error. */ \
+    X(DONE, "no more values") /**< Iterators over a sequence of values (NDJSON): the input is finished. Not an error. */
 
 /** Result of a call: TYJSON_OK or a TYJSON_E_* code (TYJSON_STATUS_MAP). */
 typedef enum tyjson_status {
@@ -269,6 +271,13 @@ typedef struct tyjson_write_options {
  * the text. Return 0 to continue, non-zero to abort (TYJSON_E_CALLBACK).
  */
 typedef int (*tyjson_write_fn)(void *ctx, const char *data, size_t len);
+
+/**
+ * Input callback for the streaming readers: copies up to `cap` bytes of the
+ * input into `buf` and returns how many (at least 1), 0 at the end of the
+ * input, or -1 on failure (TYJSON_E_IO). Called with cap >= 1.
+ */
+typedef ptrdiff_t (*tyjson_read_fn)(void *ctx, char *buf, size_t cap);
 
 /** Frees memory returned by the library (written text) with the allocator it
  *  was allocated with (NULL = libc). A NULL ptr does nothing. */
