@@ -773,8 +773,16 @@ static int read_string(tyjson_reader *r) {
             return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
         r->p_scan = off_of(r, stop);
         if (limited && (usize)(lim - stop) < 12) {
-            if (!(r->rflags & TYJSON_READER_PIECES) && !r->skipping)
-                return fail_plain(r, TYJSON_E_SIZE, r->p_start);
+            if (!(r->rflags & TYJSON_READER_PIECES) && !r->skipping) {
+                bool known = r->p_loc;
+                usize l = r->p_line, c = r->p_col;
+                fail_plain(r, TYJSON_E_SIZE, r->p_start);
+                if (known) { /* the quote's bytes have left the window */
+                    r->err.line = l;
+                    r->err.column = c;
+                }
+                return R_ERR;
+            }
             const u8 *raw = ptr_of(r, r->p_piece);
             r->cur = stop;
             return string_done(r, raw, (usize)(stop - raw), false);
