@@ -248,6 +248,7 @@ static void reader_listing(tb *b, tyjson_reader *r, feeder *f, const char *whole
     unsigned piece_depth = 0;
     char path[TYJSON_ERROR_PATH_MAX];
     char piece_path[TYJSON_ERROR_PATH_MAX];
+    size_t loc_off = 0, loc_line = 1, loc_col = 1;
     for (;;) {
         tyjson_token t = tyjson_reader_next(r);
         if (t == TYJSON_TOK_NEED_MORE) {
@@ -270,9 +271,21 @@ static void reader_listing(tb *b, tyjson_reader *r, feeder *f, const char *whole
             break;
         }
         if (whole) {
-            size_t line, col, l2 = 0, c2 = 0, off = tyjson_reader_offset(r);
+            /* tyjson_locate's answer, counted on from the previous token */
+            size_t line, col, off = tyjson_reader_offset(r);
             tyjson_reader_location(r, &line, &col);
-            ASSERT_TRUE(tyjson_locate(whole, len, off, &l2, &c2));
+            ASSERT_TRUE(off >= loc_off && off <= len);
+            size_t l2 = 0, c2 = 0;
+            tyjson_locate(whole + loc_off, off - loc_off, off - loc_off, &l2, &c2);
+            if (l2 > 1) {
+                loc_line += l2 - 1;
+                loc_col = c2;
+            } else {
+                loc_col += c2 - 1;
+            }
+            loc_off = off;
+            l2 = loc_line;
+            c2 = loc_col;
             if (line != l2 || col != c2)
                 TEST_FAIL("location %zu:%zu != %zu:%zu at offset %zu of %.40s", line, col, l2, c2, off, whole);
         }

@@ -66,6 +66,7 @@ typedef struct frame {
     usize n;        /* elements or members so far */
     usize key_at;   /* this object's current key in r->keys */
     usize key_len;
+    const u8 *key_ext; /* or in the caller's buffer (a buffer input's plain keys) */
     usize dup_from; /* first entry of this object's keys in r->dups */
     usize dup_hit;  /* the entry of the first repeated key, or NONE_IDX */
     usize dup_off;  /* its offset, line and column */
@@ -440,7 +441,7 @@ static int comment_rest(tyjson_reader *r) {
 
 /* Skips whitespace (and comments) from cur: R_OK with cur at a byte, or at
  * the end of the input. */
-static int skip_space(tyjson_reader *r) {
+static TYJSON__NOINLINE int skip_space_slow(tyjson_reader *r) {
     for (;;) {
         if (r->pend != P_NONE) {
             int rc = comment_rest(r);
@@ -473,6 +474,21 @@ static int skip_space(tyjson_reader *r) {
     }
 }
 
+/* skip_space_slow with the common layouts inline: no whitespace, or a
+ * newline and its indentation. */
+TYJSON__FORCEINLINE int skip_space(tyjson_reader *r) {
+    if (likely(r->pend == P_NONE)) {
+        const u8 *p = r->cur, *e = r->end;
+        if (likely(p < e && !tyjson__is_ws(*p) && *p != '/')) return R_OK;
+        p = tyjson__skip_indent(p, e);
+        if (likely(p < e && !tyjson__is_ws(*p) && *p != '/')) {
+            r->cur = p;
+            return R_OK;
+        }
+    }
+    return skip_space_slow(r);
+}
+
 /* ----------------------------------------------------------------------------
  * Frames and the path
  * ------------------------------------------------------------------------- */
@@ -496,6 +512,7 @@ static bool push_frame(tyjson_reader *r, bool obj) {
     f->obj = obj;
     f->key_at = r->keys_len;
     f->key_len = 0;
+    f->key_ext = NULL;
     f->dup_from = r->ndups;
     f->dup_hit = NONE_IDX;
     return true;
@@ -576,7 +593,7 @@ static usize path_frames(const tyjson_reader *r, u32 nf, char *buf, usize size) 
         const frame *f = &r->frames[i];
         if (!f->n) continue;
         if (f->obj) {
-            pw_key(&w, r->keys + f->key_at, f->key_len);
+            pw_key(&w, f->key_ext ? f->key_ext : r->keys + f->key_at, f->key_len);
         } else {
             char num[32];
             int k = snprintf(num, sizeof(num), "[%zu]", f->n - 1);
@@ -686,9 +703,16 @@ static int string_done(tyjson_reader *r, const u8 *raw, usize raw_len, bool last
         if (r->p_first) {
             f->n++;
             f->key_len = 0;
+            f->key_ext = NULL;
             r->keys_len = f->key_at;
         }
-        if (!key_put(r, r->tstr, r->tlen)) return fail_plain(r, TYJSON_E_NOMEM, r->tok_off);
+        if (last && r->p_first && !r->p_esc && r->in == IN_BUF) {
+            /* the key stays in the caller's buffer: no copy */
+            f->key_ext = r->tstr;
+            f->key_len = r->tlen < TYJSON_ERROR_PATH_MAX ? r->tlen : TYJSON_ERROR_PATH_MAX;
+        } else if (!key_put(r, r->tstr, r->tlen)) {
+            return fail_plain(r, TYJSON_E_NOMEM, r->tok_off);
+        }
         if (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS) {
             if (!grow_bytes(r, &r->dupb, &r->dupb_cap, r->dupb_len + r->tlen + 1))
                 return fail_plain(r, TYJSON_E_NOMEM, r->tok_off);
