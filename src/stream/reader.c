@@ -214,7 +214,7 @@ static void set_err_at(tyjson_reader *r, tyjson_status code, usize off) {
 
 /* A syntax error at pos (resident, or the end) with the DOM's message; buf
  * is where a number token starts (number messages look back to it). */
-static TYJSON__NOINLINE int fail(tyjson_reader *r, tyjson_status code, const u8 *pos, int expect,
+static TYJSON__NOINLINE int read_fail(tyjson_reader *r, tyjson_status code, const u8 *pos, int expect,
                                  const u8 *buf) {
     set_err_at(r, code, off_of(r, pos));
     tyjson__describe_error(&r->err, code, expect, buf ? buf : r->base, pos, r->end, r->max_depth);
@@ -452,7 +452,7 @@ static TYJSON__NOINLINE int skip_space_slow(tyjson_reader *r) {
         if (likely(p < e)) {
             if (likely(*p != '/') || !(r->flags & TYJSON_READ_ALLOW_COMMENTS)) return R_OK;
             if (e - p < 2) {
-                if (r->eof) return fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COMMENT, NULL);
+                if (r->eof) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COMMENT, NULL);
             } else if (p[1] == '/') {
                 r->pend = P_LINE_COMMENT;
                 r->cur = p + 2;
@@ -464,7 +464,7 @@ static TYJSON__NOINLINE int skip_space_slow(tyjson_reader *r) {
                 r->cur = p + 2;
                 continue;
             } else {
-                return fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COMMENT, NULL);
+                return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COMMENT, NULL);
             }
         } else if (r->eof) {
             return R_OK;
@@ -551,18 +551,8 @@ static void pw_put(pathw *w, const char *s, usize n) {
         if (w->n + 1 < w->size) w->buf[w->n] = s[i];
 }
 
-static bool is_ident(const u8 *k, usize n) {
-    if (n == 0) return false;
-    for (usize i = 0; i < n; i++) {
-        u8 c = k[i];
-        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!alpha && !(i && c >= '0' && c <= '9')) return false;
-    }
-    return true;
-}
-
 static void pw_key(pathw *w, const u8 *k, usize n) {
-    if (is_ident(k, n)) {
+    if (tyjson__path_ident(k, n)) {
         pw_put(w, ".", 1);
         pw_put(w, (const char *)k, n);
         return;
@@ -776,13 +766,13 @@ static int read_string(tyjson_reader *r) {
                 u8 *d = r->scr + r->scr_len;
                 tyjson_status st = TYJSON_OK;
                 usize used = tyjson__str_escape_any(sc.stop, lim, &d, ai, &st);
-                if (!used) return fail(r, st, sc.stop, EXPECT_STRING, NULL);
+                if (!used) return read_fail(r, st, sc.stop, EXPECT_STRING, NULL);
                 r->scr_len = (usize)(d - r->scr);
                 p = sc.stop + used;
                 continue;
             }
             if (sc.err == TYJSON_E_TRUNCATED) {
-                if (fin) return fail(r, TYJSON_E_TRUNCATED, lim, EXPECT_STRING, NULL);
+                if (fin) return read_fail(r, TYJSON_E_TRUNCATED, lim, EXPECT_STRING, NULL);
                 stop = lim;
                 break;
             }
@@ -790,7 +780,7 @@ static int read_string(tyjson_reader *r) {
                 stop = sc.stop; /* a character cut by the end of the bytes */
                 break;
             }
-            return fail(r, sc.err, sc.stop, EXPECT_STRING, NULL);
+            return read_fail(r, sc.err, sc.stop, EXPECT_STRING, NULL);
         }
         /* [p, stop) is plain text: out of bytes (or of the piece's room) */
         if (r->p_esc && !scratch_put(r, p, (usize)(stop - p)))
@@ -860,7 +850,7 @@ static int read_number(tyjson_reader *r) {
                 }
             } else if (errpos < e || r->eof) {
                 if (code == TYJSON_E_NUMBER && errpos >= e) code = TYJSON_E_TRUNCATED;
-                return fail(r, code, errpos, EXPECT_NUMBER, s);
+                return read_fail(r, code, errpos, EXPECT_NUMBER, s);
             }
             r->p_scan = end_off(r); /* every byte so far belongs to the number */
         }
@@ -887,7 +877,7 @@ static int read_literal(tyjson_reader *r) {
         if (word) {
             double d;
             usize k = tyjson__match_inf_nan(s, e, &d);
-            if (!k) return fail(r, tyjson__inf_nan_status(s, e), s, EXPECT_LITERAL, NULL);
+            if (!k) return read_fail(r, tyjson__inf_nan_status(s, e), s, EXPECT_LITERAL, NULL);
             r->num.kind = TYJSON__NUM_REAL;
             r->num.v.f = d;
             r->tstr = s;
@@ -897,7 +887,7 @@ static int read_literal(tyjson_reader *r) {
             set_tok(r, TYJSON_TOK_NUM, r->p_start, r->depth);
         } else {
             if (!tyjson__match_literal(s, e, lit, n, false))
-                return fail(r, tyjson__literal_status(s, e, lit, n), s, EXPECT_LITERAL, NULL);
+                return read_fail(r, tyjson__literal_status(s, e, lit, n), s, EXPECT_LITERAL, NULL);
             r->cur = s + n;
             r->tstr = NULL;
             r->tlen = 0;
@@ -956,31 +946,31 @@ static int prelude(tyjson_reader *r) {
         bool at_end = p == r->end;
         switch (r->st) {
         case S_ARR_NEXT:
-            if (at_end) return fail(r, TYJSON_E_TRUNCATED, p, EXPECT_ARR_NEXT, NULL);
+            if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_ARR_NEXT, NULL);
             if (*p == ',') {
                 r->cur = p + 1;
                 r->st = S_ARR_VALUE;
                 continue;
             }
             if (*p == ']') return R_OK;
-            return fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT, NULL);
+            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT, NULL);
         case S_OBJ_NEXT:
-            if (at_end) return fail(r, TYJSON_E_TRUNCATED, p, EXPECT_OBJ_NEXT, NULL);
+            if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_OBJ_NEXT, NULL);
             if (*p == ',') {
                 r->cur = p + 1;
                 r->st = S_OBJ_KEY;
                 continue;
             }
             if (*p == '}') return R_OK;
-            return fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT, NULL);
+            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT, NULL);
         case S_OBJ_COLON:
-            if (at_end) return fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COLON, NULL);
+            if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COLON, NULL);
             if (*p == ':') {
                 r->cur = p + 1;
                 r->st = S_OBJ_VALUE;
                 continue;
             }
-            return fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON, NULL);
+            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON, NULL);
         case S_ROOT_END:
             if (at_end) return R_OK;
             if (r->flags & TYJSON_READ_STOP_WHEN_DONE) return R_OK;
@@ -988,7 +978,7 @@ static int prelude(tyjson_reader *r) {
                 r->st = S_ROOT;
                 return R_OK;
             }
-            return fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE, NULL);
+            return read_fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE, NULL);
         default: return R_OK;
         }
     }
@@ -1035,7 +1025,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
 
 static tyjson_token open_container(tyjson_reader *r, const u8 *p, bool obj) {
     if (unlikely(r->depth >= r->max_depth)) {
-        fail(r, TYJSON_E_DEPTH, p, EXPECT_NONE, NULL);
+        read_fail(r, TYJSON_E_DEPTH, p, EXPECT_NONE, NULL);
         return TYJSON_TOK_ERROR;
     }
     set_tok(r, obj ? TYJSON_TOK_OBJ_BEGIN : TYJSON_TOK_ARR_BEGIN, off_of(r, p), r->depth);
@@ -1096,7 +1086,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
         return step_result(r, read_literal(r));
     default: break;
     }
-    fail(r, TYJSON_E_UNEXPECTED_CHAR, p, value_expect(r->st), NULL);
+    read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, value_expect(r->st), NULL);
     return TYJSON_TOK_ERROR;
 }
 
@@ -1163,15 +1153,15 @@ static tyjson_token next_token(tyjson_reader *r) {
         switch (r->st) {
         case S_ROOT:
             if ((r->rflags & TYJSON_READER_MULTI)) return finish_end(r);
-            fail(r, TYJSON_E_EMPTY, p, EXPECT_NONE, NULL);
+            read_fail(r, TYJSON_E_EMPTY, p, EXPECT_NONE, NULL);
             return TYJSON_TOK_ERROR;
         case S_ROOT_END: return finish_end(r);
         case S_OBJ_FIRST:
         case S_OBJ_KEY:
-            fail(r, TYJSON_E_TRUNCATED, p, r->st == S_OBJ_FIRST ? EXPECT_KEY_FIRST : EXPECT_KEY, NULL);
+            read_fail(r, TYJSON_E_TRUNCATED, p, r->st == S_OBJ_FIRST ? EXPECT_KEY_FIRST : EXPECT_KEY, NULL);
             return TYJSON_TOK_ERROR;
         default:
-            fail(r, TYJSON_E_TRUNCATED, p, value_expect(r->st), NULL);
+            read_fail(r, TYJSON_E_TRUNCATED, p, value_expect(r->st), NULL);
             return TYJSON_TOK_ERROR;
         }
     }
@@ -1182,7 +1172,7 @@ static tyjson_token next_token(tyjson_reader *r) {
         if (likely(c == '"')) return step_result(r, start_string(r, p, true));
         if (c == '}' && (r->st == S_OBJ_FIRST || (r->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)))
             return close_container(r, p, true);
-        fail(r, TYJSON_E_UNEXPECTED_CHAR, p, r->st == S_OBJ_FIRST ? EXPECT_KEY_FIRST : EXPECT_KEY,
+        read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, r->st == S_OBJ_FIRST ? EXPECT_KEY_FIRST : EXPECT_KEY,
              NULL);
         return TYJSON_TOK_ERROR;
     case S_ARR_NEXT: return close_container(r, p, false);
@@ -1599,7 +1589,7 @@ static int value_span(tyjson_reader *r, const u8 **sp, const u8 **ep) {
             u8 c = *s;
             if ((c == '{' || c == '[') && r->depth >= r->max_depth) {
                 r->span_active = false;
-                return fail(r, TYJSON_E_DEPTH, s, EXPECT_NONE, NULL);
+                return read_fail(r, TYJSON_E_DEPTH, s, EXPECT_NONE, NULL);
             }
             tyjson__skip_opts o = skip_opts(r);
             tyjson__read_res res = tyjson__skip_value(s, &o);
