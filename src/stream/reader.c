@@ -310,7 +310,10 @@ static TYJSON__NOINLINE int fill(tyjson_reader *r, usize keep) {
         return F_EOF;
     }
     count_to(r, keep);
+    /* a token in progress keeps its own offsets; cur, at its start, may lie
+     * before what it keeps */
     usize cur_off = off_of(r, r->cur), e_off = end_off(r);
+    if (cur_off < keep) cur_off = keep;
     usize keep_len = e_off - keep;
     const u8 *from = ptr_of(r, keep);
     if (r->in == IN_PUSH && !r->in_win) {
@@ -583,7 +586,9 @@ static usize path_frames(const tyjson_reader *r, u32 nf, char *buf, usize size) 
         const frame *f = &r->frames[i];
         if (!f->n) continue;
         if (f->obj) {
-            pw_key(&w, f->key_ext ? f->key_ext : r->keys + f->key_at, f->key_len);
+            const u8 *k = f->key_ext ? f->key_ext
+                        : r->keys ? r->keys + f->key_at : (const u8 *)""; /* "" before any copy */
+            pw_key(&w, k, f->key_len);
         } else {
             char num[32];
             int k = snprintf(num, sizeof(num), "[%zu]", f->n - 1);
@@ -748,6 +753,7 @@ static int read_string(tyjson_reader *r) {
                     if (r->p_esc && !scratch_put(r, p, (usize)(sc.stop - p)))
                         return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
                     r->cur = sc.stop + 1;
+                    if (r->p_esc) return string_done(r, NULL, 0, true);
                     const u8 *raw = ptr_of(r, r->p_piece);
                     return string_done(r, raw, (usize)(sc.stop - raw), true);
                 }
@@ -797,8 +803,9 @@ static int read_string(tyjson_reader *r) {
                 }
                 return R_ERR;
             }
-            const u8 *raw = ptr_of(r, r->p_piece);
             r->cur = stop;
+            if (r->p_esc) return string_done(r, NULL, 0, false);
+            const u8 *raw = ptr_of(r, r->p_piece);
             return string_done(r, raw, (usize)(stop - raw), false);
         }
         if (r->p_esc && !r->p_loc) {
