@@ -74,9 +74,11 @@ typedef uint32_t tyjson_reader_flags;
  *  concatenated JSON): TYJSON_TOK_END comes after the last one, and each
  *  top-level value is at depth 0. Empty input is then valid (no values). */
 #define TYJSON_READER_MULTI  (1u << 0)
-/** A string, key or number longer than max_token is delivered in pieces
- *  (several tokens of the same kind, tyjson_reader_partial true on all but
- *  the last) instead of failing with TYJSON_E_SIZE. */
+/** A string or key longer than max_token is delivered in pieces (several
+ *  tokens of the same kind, tyjson_reader_partial true on all but the last,
+ *  each ending on a character boundary; a piece after the first has the
+ *  offset of its first byte) instead of failing with TYJSON_E_SIZE. Numbers
+ *  are never split: a longer one is TYJSON_E_SIZE. */
 #define TYJSON_READER_PIECES (1u << 1)
 
 /** Bytes buffered from a stream source when the options say 0. */
@@ -97,9 +99,10 @@ typedef struct tyjson_reader_options {
     /** Bytes read from a FILE*, descriptor or callback at a time and kept
      *  between calls; 0 means TYJSON_READER_DEFAULT_WINDOW, at least 64. */
     size_t window;
-    /** Longest string, key or number delivered as one token; 0 means the
-     *  window. A longer one comes in pieces (TYJSON_READER_PIECES) or is
-     *  TYJSON_E_SIZE. Memory grows to hold such a token, never beyond it. */
+    /** Longest string, key or number (raw bytes) delivered as one token; 0
+     *  means the window (no limit for a buffer input); at least 16. A longer
+     *  string comes in pieces (TYJSON_READER_PIECES) or is TYJSON_E_SIZE at
+     *  its first byte. Memory grows to hold such a token, never beyond it. */
     size_t max_token;
     /** Longest value taken whole by tyjson_reader_read_doc and
      *  tyjson_reader_decode; 0 means TYJSON_READER_DEFAULT_MAX_VALUE. A
@@ -160,14 +163,17 @@ TYJSON_API tyjson_status tyjson_reader_feed_end(tyjson_reader *r);
 TYJSON_API tyjson_token tyjson_reader_next(tyjson_reader *r);
 /** The kind of the token tyjson_reader_next would return, without
  *  consuming it (TYJSON_TOK_NEED_MORE in the push form when it is not yet
- *  known). */
+ *  known), judged by its first byte: a token that starts well but proves
+ *  invalid (a bad escape in a string) is reported by tyjson_reader_next. */
 TYJSON_API tyjson_token tyjson_reader_peek(tyjson_reader *r);
 
 /**
  * The current token's text: the unescaped UTF-8 bytes of a KEY or STR (NUL
  * terminated, *len not counting the NUL; a string may hold NUL bytes as
- * \u0000), or the number text of a NUM. NULL (and *len 0) for other tokens.
- * Valid until the next call that moves the reader. len may be NULL.
+ * \u0000), or the number text of a NUM. NULL (and *len 0) for other tokens,
+ * after tyjson_reader_skip, read_doc or decode, and when the NUL-terminated
+ * copy it may need cannot be allocated. Valid until the next call that
+ * moves the reader. len may be NULL.
  */
 TYJSON_API const char *tyjson_reader_str(const tyjson_reader *r, size_t *len);
 /** With TYJSON_READER_PIECES: true when the current STR, KEY or NUM token is
@@ -204,8 +210,10 @@ TYJSON_API size_t tyjson_reader_path(const tyjson_reader *r, char *buf, size_t s
  * Skips a value without delivering its tokens, validating it as the DOM
  * would: after OBJ_BEGIN or ARR_BEGIN the rest of that container through its
  * end; after a KEY that member's value; anywhere else the value that comes
- * next. Returns TYJSON_OK, the error (as tyjson_reader_error), or
- * TYJSON_MORE in the push form (feed, then call again: it resumes).
+ * next (TYJSON_E_STATE when none comes there, or while a string's pieces
+ * are being delivered). The reader then stands after the value. Returns
+ * TYJSON_OK, the error (as tyjson_reader_error), or TYJSON_MORE in the push
+ * form (feed, then call again: it resumes).
  */
 TYJSON_API tyjson_status tyjson_reader_skip(tyjson_reader *r);
 
@@ -225,10 +233,13 @@ TYJSON_API tyjson_doc *tyjson_reader_read_doc(tyjson_reader *r, const tyjson_rea
  * Decodes the value that comes next (as tyjson_reader_read_doc chooses it)
  * into *out with the binding, as tyjson_decode would decode its text (opts
  * and arena as there; TYJSON_DECODE_BORROW is honoured only for a buffer
- * input; TYJSON_DECODE_STOP_WHEN_DONE and read_size are ignored). Errors
- * carry the path in the whole document (`$.data[123456].price`) and the
- * offset, line and column in the whole input. Returns TYJSON_OK, an error,
- * or TYJSON_MORE in the push form (nothing consumed: feed, call again).
+ * input; TYJSON_DECODE_STOP_WHEN_DONE, read_size and read_flags are
+ * ignored: the reader's flags apply). Errors carry the path in the whole
+ * document (`$.data[123456].price`) and the offset, line and column in the
+ * whole input. Invalid JSON puts the reader in error; a valid value that
+ * does not fit the type (TYJSON_E_TYPE, ...) fails this call only, and the
+ * reader stands after it. No value there is TYJSON_E_STATE. Returns
+ * TYJSON_OK, an error, or TYJSON_MORE in the push form (feed, call again).
  * Reading a stream of records: reset the arena between records, and memory
  * stays that of one record.
  */

@@ -100,3 +100,13 @@ char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
         snprintf(buf, size, "%zu:%zu: %s", err->line, err->column, msg);
     return buf;
 }
+
+bool tyjson__path_ident(const u8 *k, usize n) {
+    if (n == 0) return false;
+    for (usize i = 0; i < n; i++) {
+        u8 c = k[i];
+        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        if (!alpha && !(i && c >= '0' && c <= '9')) return false;
+    }
+    return true;
+}

@@ -123,6 +123,10 @@ void tyjson__err_set(tyjson_error *err, tyjson_status code, const char *dat,
                      usize len, usize offset);
 /** Clears err to TYJSON_OK. */
 void tyjson__err_ok(tyjson_error *err);
+/* Whether a key is written `.key` in a JSON path (an identifier: letters,
+ * '_', digits after the first) rather than `["key"]`: the binding's error
+ * paths and the pull reader's paths. */
+bool tyjson__path_ident(const u8 *k, usize n);
 /* Copies msg into err->msg (cut with "..." past TYJSON_ERROR_MSG_MAX). */
 void tyjson__err_msg(tyjson_error *err, const char *msg);
 

@@ -181,18 +181,8 @@ static void pb_put(pathbuf *b, const char *s, usize n) {
     b->s[b->n] = 0;
 }
 
-static bool is_ident(const u8 *k, usize n) {
-    if (n == 0) return false;
-    for (usize i = 0; i < n; i++) {
-        u8 c = k[i];
-        bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-        if (!alpha && !(i && c >= '0' && c <= '9')) return false;
-    }
-    return true;
-}
-
 static void pb_key(pathbuf *b, const u8 *k, usize n, bool raw_escaped) {
-    if (!raw_escaped && is_ident(k, n)) {
+    if (!raw_escaped && tyjson__path_ident(k, n)) {
         pb_put(b, ".", 1);
         pb_put(b, (const char *)k, n);
         return;
