@@ -6,6 +6,7 @@
  *   tyjson/mut.h     mutable document: build, edit, copy
  *   tyjson/write.h   documents and values to text
  *   tyjson/bind.h    typed binding: JSON <-> C structs without a DOM
+ *   tyjson/reader.h  pull reader over chunked input, records from a stream
  */
 #ifndef TYJSON_H
 #define TYJSON_H
@@ -15,5 +16,6 @@
 #include "tyjson/mut.h"
 #include "tyjson/write.h"
 #include "tyjson/bind.h"
+#include "tyjson/reader.h"
 
 #endif /* TYJSON_H */

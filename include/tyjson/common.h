@@ -84,7 +84,9 @@ extern "C" {
     X(E_ENUM, "unknown enum name") /**< tyjson_decode: a name not in the enum table; encoders: a member value without a name. */ \
     X(E_DATE, "invalid date or time") /**< tyjson_decode: an invalid date or date-time string; encoders: a member holding an invalid date. */ \
     X(E_CALLBACK, "user callback reported failure") /**< _cb writers and encoders: the tyjson_write_fn returned non-zero; encoders: a codec wrote no value. */ \
-    X(E_STATE, "call not valid in the current state") /**< No call of this version returns it; the code keeps its number. */
+    X(E_STATE, "call not valid in the current state") /**< A call made when the object it is given cannot take it (see each call). */ \
+    X(MORE, "more input needed") /**< Push readers: the value is not complete yet; nothing was consumed: feed more input and call again. Not an error. */ \
+    X(DONE, "no more values") /**< Iterators over a sequence of values (NDJSON): the input is finished. Not an error. */
 
 /** Result of a call: TYJSON_OK or a TYJSON_E_* code (TYJSON_STATUS_MAP). */
 typedef enum tyjson_status {
@@ -267,6 +269,13 @@ typedef struct tyjson_write_options {
  * the text. Return 0 to continue, non-zero to abort (TYJSON_E_CALLBACK).
  */
 typedef int (*tyjson_write_fn)(void *ctx, const char *data, size_t len);
+
+/**
+ * Input callback for the streaming readers: copies up to `cap` bytes of the
+ * input into `buf` and returns how many (at least 1), 0 at the end of the
+ * input, or -1 on failure (TYJSON_E_IO). Called with cap >= 1.
+ */
+typedef ptrdiff_t (*tyjson_read_fn)(void *ctx, char *buf, size_t cap);
 
 /** Frees memory returned by the library (written text) with the allocator it
  *  was allocated with (NULL = libc). A NULL ptr does nothing. */
