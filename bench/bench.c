@@ -69,6 +69,7 @@ static const built_in built[] = {
     {&bench_adapter_yajl, bench_typed_yajl},
 #endif
     {NULL, bench_typed_handwritten}, /* typed only: named by its typed adapter */
+    {NULL, bench_typed_tyjson_writer}, /* JSON0 only: tyjson's streaming writer */
 };
 #define N_BUILT (sizeof(built) / sizeof(built[0]))
 

@@ -73,10 +73,11 @@ static void fmt_num(char *buf, size_t size, double v) {
 /* Index of the fastest cell of a task (any contender, or peers only: the
  * hand-written reference writer is no peer, it has a column of its own). */
 static int best_of(const task_result *t, bool peers_only) {
-    int ty = cont_index("tyjson"), hw = cont_index("handwritten"), best = -1;
+    int ty = cont_index("tyjson"), hw = cont_index("handwritten"), tw = cont_index("tyjson-writer");
+    int best = -1;
     size_t c;
     for (c = 0; c < n_conts; c++) {
-        if (!t->cell[c].ok || (peers_only && ((int)c == ty || (int)c == hw))) continue;
+        if (!t->cell[c].ok || (peers_only && ((int)c == ty || (int)c == hw || (int)c == tw))) continue;
         if (best < 0 || t->cell[c].med < t->cell[best].med) best = (int)c;
     }
     return best;

@@ -216,6 +216,8 @@ void bench_typed_yajl(bench_typed *t);
 /* The reference of the serialize rows: hand-written C, no library and no
  * DOM side (peers/handwritten.c). */
 void bench_typed_handwritten(bench_typed *t);
+/* tyjson's streaming writer on the JSON0 stream (peers/tyjson_writer.c). */
+void bench_typed_tyjson_writer(bench_typed *t);
 
 #ifdef __cplusplus
 }

@@ -80,7 +80,7 @@ class Run:
     def best(self, t, peers_only):
         """The fastest contender of a row (the first of equals), or None; peers_only leaves out tyjson
         and the hand-written reference writer (which is no peer)."""
-        cands = [c for c in self.conts if self.ok(t, c) and not (peers_only and c in ("tyjson", "handwritten"))]
+        cands = [c for c in self.conts if self.ok(t, c) and not (peers_only and c in ("tyjson", "handwritten", "tyjson-writer"))]
         return min(cands, key=lambda c: self.med(t, c)) if cands else None
 
     def speedup(self, t, peer):

@@ -7,6 +7,7 @@
  *   tyjson/write.h   documents and values to text
  *   tyjson/bind.h    typed binding: JSON <-> C structs without a DOM
  *   tyjson/reader.h  pull reader over chunked input, records from a stream
+ *   tyjson/writer.h  streaming writer: JSON text built call by call
  */
 #ifndef TYJSON_H
 #define TYJSON_H
@@ -17,5 +18,6 @@
 #include "tyjson/write.h"
 #include "tyjson/bind.h"
 #include "tyjson/reader.h"
+#include "tyjson/writer.h"
 
 #endif /* TYJSON_H */

@@ -70,7 +70,7 @@ extern "C" {
     X(E_SURROGATE, "invalid or unpaired UTF-16 surrogate escape") /**< Readers, tyjson_decode: an escape of an unpaired UTF-16 surrogate. */ \
     X(E_UTF8, "invalid UTF-8") /**< Readers, tyjson_decode: invalid UTF-8 (without ALLOW_INVALID_UTF8); writers, encoders: invalid UTF-8 in a string (without REPLACE_INVALID_UTF8). */ \
     X(E_COMMENT, "unterminated comment") /**< Readers, tyjson_decode with ALLOW_COMMENTS: a comment that does not end. */ \
-    X(E_DEPTH, "nesting deeper than the maximum depth") /**< Readers, tyjson_decode: nesting deeper than max_depth; encoders: deeper than TYJSON_DEFAULT_MAX_DEPTH. */ \
+    X(E_DEPTH, "nesting deeper than the maximum depth") /**< Readers, tyjson_decode: nesting deeper than max_depth; encoders: deeper than TYJSON_DEFAULT_MAX_DEPTH; the streaming writer: deeper than its max_depth. */ \
     X(E_DUPLICATE_KEY, "duplicate object key") /**< Readers with REJECT_DUPLICATE_KEYS, tyjson_decode with TYJSON_T_DUPLICATE_ERROR: a repeated key. */ \
     X(E_SIZE, "input or value larger than the configured limit") /**< A length that overflows size_t; tyjson_decode: too many elements for a FIXED array or bytes for CHARS; encoders: a FIXED count above its capacity. */ \
     X(E_IO, "input/output error") /**< tyjson_read_file, tyjson_read_fp and the _fp and _file writers: the file cannot be opened, read or written. */ \
@@ -84,7 +84,7 @@ extern "C" {
     X(E_ENUM, "unknown enum name") /**< tyjson_decode: a name not in the enum table; encoders: a member value without a name. */ \
     X(E_DATE, "invalid date or time") /**< tyjson_decode: an invalid date or date-time string; encoders: a member holding an invalid date. */ \
     X(E_CALLBACK, "user callback reported failure") /**< _cb writers and encoders: the tyjson_write_fn returned non-zero; encoders: a codec wrote no value. */ \
-    X(E_STATE, "call not valid in the current state") /**< A call made when the object it is given cannot take it (see each call). */ \
+    X(E_STATE, "call not valid in the current state") /**< A call out of order: the streaming writer (a value where a key is due, ...), the pull reader (feed before the fed bytes are used, a value read where none comes). */ \
     X(MORE, "more input needed") /**< Push readers: the value is not complete yet; nothing was consumed: feed more input and call again. Not an error. */ \
     X(DONE, "no more values") /**< Iterators over a sequence of values (NDJSON): the input is finished. Not an error. */
 

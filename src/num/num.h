@@ -87,6 +87,16 @@ char *tyjson__f64_write(double v, char *dst);
 /** Same rules for a float: the shortest text that reads back (as a float,
  *  after rounding the decimal to float) to exactly v: 3.67f -> "3.67". */
 char *tyjson__f32_write(float v, char *dst);
+/** Most digits after the point tyjson__f64_write_fixed writes. */
+#define TYJSON__FIXED_PREC_MAX 15
+/**
+ * v (finite) in plain notation with exactly prec (1 to
+ * TYJSON__FIXED_PREC_MAX) digits after the point: the shortest round-trip
+ * decimal of v rounded half away from zero (2.675 -> "2.68" at 2, 1.0 ->
+ * "1.000" at 3); the sign is kept (-0.0 -> "-0.0" at 1). For |v| >= 1e21
+ * the shortest form (tyjson__f64_write), as ECMAScript's toFixed.
+ */
+char *tyjson__f64_write_fixed(double v, int prec, char *dst);
 
 /* ----------------------------------------------------------------------------
  * Exact decimals (num_decimal.c): a number as coefficient and scale, its

@@ -21,6 +21,8 @@
 #include "num/num.h"
 #include "num/num_tables.h"
 
+#include <math.h>
+
 #define ZEROS 0x3030303030303030u /* '0' in every lane */
 
 /* "00" "01" ... "99": the digit pairs (num_inline.h) */
@@ -439,4 +441,69 @@ char *tyjson__f32_write(float v, char *dst) {
         return put_binary(dst, f, -149, false, 23);
     }
     return put_binary(dst, f | 1u << 23, (int)ef - 150, f == 0 && ef > 1, 23);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Fixed decimals
+ *
+ * The shortest round-trip text of |v| is taken apart into its significant
+ * digits and the position of the decimal point, rounded half away from zero
+ * at `prec` places in decimal (exactly: no second binary rounding), and put
+ * back together in plain notation.
+ * ------------------------------------------------------------------------- */
+char *tyjson__f64_write_fixed(double v, int prec, char *dst) {
+    char txt[TYJSON__NUM_MAX_CHARS + 8];
+    char dig[TYJSON__NUM_MAX_CHARS];
+    TYJSON_API_CHECK(prec >= 1 && prec <= TYJSON__FIXED_PREC_MAX);
+    bool neg = signbit(v) != 0;
+    double a = neg ? -v : v;
+    if (a >= 1e21) return tyjson__f64_write(v, dst);
+    char *te = tyjson__f64_write(a, txt);
+    int n = 0, point = -1, exp10 = 0;
+    for (const char *t = txt; t < te; t++) {
+        if (*t == '.') {
+            point = n;
+        } else if (*t == 'e') { /* the text is not NUL-terminated */
+            bool eneg = t + 1 < te && t[1] == '-';
+            for (t += 1 + eneg; t < te; t++) exp10 = exp10 * 10 + (*t - '0');
+            if (eneg) exp10 = -exp10;
+            break;
+        } else {
+            dig[n++] = *t;
+        }
+    }
+    if (point < 0) point = n;
+    point += exp10; /* digits before the decimal point */
+    int lead = 0;   /* leading zeros are not significant */
+    while (lead < n - 1 && dig[lead] == '0') lead++;
+    memmove(dig, dig + lead, (usize)(n - lead));
+    n -= lead;
+    point -= lead;
+    int keep = point + prec; /* digits kept */
+    if (keep < n) {
+        bool up = keep >= 0 && dig[keep] >= '5';
+        n = keep < 0 ? 0 : keep;
+        if (up) {
+            int i = n - 1;
+            while (i >= 0 && dig[i] == '9') dig[i--] = '0';
+            if (i >= 0) {
+                dig[i]++;
+            } else { /* all nines (or nothing kept): a new leading 1 */
+                memmove(dig + 1, dig, (usize)n);
+                dig[0] = '1';
+                n++;
+                point++;
+            }
+        }
+    }
+    char *p = dst;
+    if (neg) *p++ = '-';
+    if (point <= 0) {
+        *p++ = '0';
+    } else {
+        for (int i = 0; i < point; i++) *p++ = i < n ? dig[i] : '0';
+    }
+    *p++ = '.';
+    for (int i = point; i < point + prec; i++) *p++ = (i >= 0 && i < n) ? dig[i] : '0';
+    return p;
 }

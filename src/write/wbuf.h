@@ -103,6 +103,26 @@ TYJSON__FORCEINLINE void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjso
 /** Caller's buffer of cap bytes (buf may be NULL when cap is 0). */
 void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
                              usize tmp_size);
+/** tyjson__wbuf_init_fixed, inline, for a non-empty buffer (buf not NULL,
+ *  cap > 0): the streaming writer points its wbuf at a new place in the
+ *  caller's buffer for every small message. */
+TYJSON__FORCEINLINE void tyjson__wbuf_init_fixed_at(tyjson__wbuf *wb, char *buf, usize cap,
+                                                    char *tmp, usize tmp_size) {
+    TYJSON_API_CHECK(buf && cap && tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
+    wb->cur = buf;
+    wb->end = buf + cap;
+    wb->start = buf;
+    wb->status = TYJSON_OK;
+    wb->sink = TYJSON__SINK_FIXED;
+    wb->staged = false;
+    wb->overflow = false;
+    wb->flushed = 0;
+    wb->buf = buf;
+    wb->cap = cap;
+    wb->pos = 0;
+    wb->tmp = tmp;
+    wb->tmp_size = tmp_size;
+}
 void tyjson__wbuf_init_fp(tyjson__wbuf *wb, FILE *fp, char *tmp, usize tmp_size);
 void tyjson__wbuf_init_cb(tyjson__wbuf *wb, tyjson_write_fn fn, void *ctx, char *tmp,
                           usize tmp_size);
@@ -166,9 +186,11 @@ TYJSON__FORCEINLINE void tyjson__wbuf_putn(tyjson__wbuf *wb, const void *src, us
     }
 }
 
-/** tyjson__wbuf_finish_slow, with the common heap case inline. */
+/** tyjson__wbuf_finish_slow, with the common cases inline: a healthy heap
+ *  buffer, or the caller's buffer not yet staged, with room for the NUL. */
 TYJSON__FORCEINLINE tyjson_status tyjson__wbuf_finish(tyjson__wbuf *wb) {
-    if (likely(wb->sink == TYJSON__SINK_HEAP && wb->status == TYJSON_OK && wb->cur < wb->end)) {
+    if (likely((wb->sink == TYJSON__SINK_HEAP || (wb->sink == TYJSON__SINK_FIXED && !wb->staged)) &&
+               wb->status == TYJSON_OK && wb->cur < wb->end)) {
         *wb->cur = '\0';
         return TYJSON_OK;
     }
