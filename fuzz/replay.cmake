@@ -53,3 +53,12 @@ if(TARGET replay_paths AND EXISTS ${TYJSON_SHARED_DIR}/conformance/test_parsing)
     -prefix=20 ${conformance} -prefix=c0 ${conformance} -prefix=ff ${conformance})
   set_tests_properties(replay_paths_conformance PROPERTIES TIMEOUT 600)
 endif()
+
+# The reader harness also replays the conformance suite: strict, and every
+# relaxation (prefix bytes: read flags, chunking seed).
+if(TARGET replay_reader AND EXISTS ${TYJSON_SHARED_DIR}/conformance/test_parsing)
+  set(conformance ${TYJSON_SHARED_DIR}/conformance/test_parsing)
+  add_test(NAME replay_reader_conformance COMMAND replay_reader
+    -prefix=0001 ${conformance} -prefix=df07 ${conformance} -prefix=4029 ${conformance})
+  set_tests_properties(replay_reader_conformance PROPERTIES TIMEOUT 600)
+endif()

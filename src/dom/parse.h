@@ -10,6 +10,7 @@
 #include "base/internal.h"
 
 #include "read/syntax.h"
+#include "read/msg.h"
 #include "num/num.h"
 
 #define NO_CTN SIZE_MAX
@@ -38,27 +39,6 @@ TYJSON__FORCEINLINE usize tyjson__dom_max_values(usize len, u32 max_depth) {
 bool tyjson__dom_block_resize(parser *p, usize new_cap);
 /* Grows the value array so that index `need` exists. */
 bool tyjson__dom_grow(parser *p, usize need);
-
-/* What the parser was looking for where it failed, for the message (a
- * code alone does not say it; codes only one place produces carry their
- * own). */
-enum {
-    EXPECT_NONE,      /* the code says it (DEPTH, TRAILING, ...) */
-    EXPECT_ROOT,      /* a JSON value at the top */
-    EXPECT_ARR_FIRST, /* a value or ']' after '[' */
-    EXPECT_ARR_VALUE, /* a value after ',' in an array */
-    EXPECT_ARR_NEXT,  /* ',' or ']' */
-    EXPECT_KEY_FIRST, /* a key or '}' after '{' */
-    EXPECT_KEY,       /* a key after ',' in an object */
-    EXPECT_COLON,     /* ':' after a key */
-    EXPECT_OBJ_VALUE, /* a value after ':' */
-    EXPECT_OBJ_NEXT,  /* ',' or '}' */
-    EXPECT_STRING,    /* inside a string */
-    EXPECT_NUMBER,    /* inside a number */
-    EXPECT_LITERAL,   /* true, false, null, NaN, Infinity */
-    EXPECT_COMMENT,   /* inside or at the start of a comment */
-    EXPECT_HERE       /* what the calling state wants (read_scalar's caller fills it in) */
-};
 
 /* Where a parse failed and what it was reading there (an EXPECT_* value). */
 typedef struct failure {

@@ -115,6 +115,13 @@ usize tyjson__str_escape(const u8 *src, const u8 *end, u8 **dst, tyjson_status *
 }
 
 TYJSON__FIRST_USE
+usize tyjson__str_escape_any(const u8 *src, const u8 *end, u8 **dst, bool allow_invalid,
+                             tyjson_status *err) {
+    if (!allow_invalid) return tyjson__str_escape(src, end, dst, err);
+    return decode_escape(src, end, dst, true, err);
+}
+
+TYJSON__FIRST_USE
 tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
                                        bool allow_invalid) {
     for (;;) {

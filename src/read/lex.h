@@ -371,5 +371,10 @@ tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid
  *  0 with *err set. For readers that know where each escape starts (the
  *  structural index lists them) and copy the bytes between themselves. */
 usize tyjson__str_escape(const u8 *src, const u8 *end, u8 **dst, tyjson_status *err);
+/** The same with allow_invalid as tyjson__str_unescape takes it (lone
+ *  surrogate escapes then decode to WTF-8): for readers that decode a string
+ *  escape by escape as its bytes arrive (the pull reader). */
+usize tyjson__str_escape_any(const u8 *src, const u8 *end, u8 **dst, bool allow_invalid,
+                             tyjson_status *err);
 
 #endif /* TYJSON_LEX_H */
