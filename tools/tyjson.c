@@ -753,7 +753,12 @@ static int stream_get(cli *c, tyjson_reader *r, const char *name, tyjson_writer 
                     goto done;
                 }
                 if (i == want) break;
-                if (tyjson_reader_skip(r) != TYJSON_OK) {
+                /* an element: a scalar is one token; after a container's
+                 * begin, skip takes the rest of it */
+                t = tyjson_reader_next(r);
+                if (t == TYJSON_TOK_ERROR ||
+                    ((t == TYJSON_TOK_OBJ_BEGIN || t == TYJSON_TOK_ARR_BEGIN) &&
+                     tyjson_reader_skip(r) != TYJSON_OK)) {
                     result = 0;
                     goto done;
                 }
