@@ -17,17 +17,33 @@
  * "FILE: hint: ..." line when one of the relaxing options would accept what
  * the parser stopped at.
  *
- * With --lines the input is NDJSON: each line is its own document, read
- * through the library's NDJSON iterator (tyjson/lines.h) so memory stays
- * bounded by the longest line, and errors carry the line's real number in
- * the file; -j N parses the lines on N threads, output in input order.
+ * One document is read through the pull reader (tyjson/reader.h) and, for
+ * pretty, minify and get, written through the streaming writer
+ * (tyjson/writer.h), so memory does not grow with the input. With --lines
+ * the input is NDJSON: each line is its own document, read through the
+ * library's NDJSON iterator (tyjson/lines.h) so memory stays bounded by the
+ * longest line, and errors carry the line's real number in the file; -j N
+ * parses the lines on N threads, output in input order.
  */
+/* fileno and isatty (the progress line goes to a terminal only) */
+#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include "tyjson.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#if defined(_WIN32)
+#include <io.h>
+#define isatty _isatty
+#define fileno _fileno
+#else
+#include <unistd.h>
+#endif
 
 #define EXIT_INVALID 1
 #define EXIT_TROUBLE 2
@@ -509,98 +525,439 @@ static void report_read_error(cli *c, const char *name, size_t line_base,
  * MARK: - Inputs
  * ------------------------------------------------------------------------- */
 
-/* A directory opens fine on POSIX systems, seeks, and may claim an absurd
- * size that the reader would then try to allocate. Reading one byte of a
- * seekable stream (and rewinding) turns that into the read error it is.
- * Returns 0 with *saved_errno set when the stream cannot be read. */
-static int readable(FILE *fp, int *saved_errno) {
-    if (fseek(fp, 0, SEEK_SET) != 0) return 1; /* a pipe: read as it comes */
+/* ----------------------------------------------------------------------------
+ * One document through the pull reader, in memory bounded by the reader's
+ * window, the depth, the longest string and the hint prefix below, never by
+ * the size of the input: a 10 GB file is validated, counted, searched and
+ * re-written in the same few megabytes as a 10 KB one. pretty and minify
+ * write as they read, so output already written stays written when the
+ * input turns out invalid further on.
+ * ------------------------------------------------------------------------- */
+
+/* The longest string, key or number the commands take whole, and the
+ * largest scalar value `get` prints through a document. */
+#define STREAM_MAX_TOKEN ((size_t)16 << 20)
+/* The first bytes of each input are kept for the hints (which parse the
+ * input again with a relaxing option): an error past them gets no hint. */
+#define HINT_PREFIX_MAX ((size_t)8 << 20)
+/* A progress line on stderr (a terminal) for inputs above this size, or
+ * of unknown size (a pipe) once this much has been read. */
+#define PROGRESS_FROM ((size_t)64 << 20)
+#define PROGRESS_STEP ((size_t)16 << 20)
+
+/* The reader's source: fp, with the first HINT_PREFIX_MAX bytes recorded
+ * and the progress line kept up to date. */
+typedef struct source {
+    FILE *fp;
+    const char *name;
+    char *head; /* recorded prefix */
+    size_t head_len, head_cap;
+    int head_full; /* stopped recording: the prefix is not the whole input */
+    int err_no;    /* errno of a failed read */
+    size_t total;  /* bytes read so far */
+    size_t size;   /* the file's size, 0 when unknown */
+    int progress;  /* show the progress line */
+    size_t next_progress;
+    int progress_shown;
+} source;
+
+static void record(source *src, const char *buf, size_t n) {
+    if (src->head_full) return;
+    if (src->head_len + n > HINT_PREFIX_MAX) {
+        n = HINT_PREFIX_MAX - src->head_len;
+        src->head_full = 1;
+    }
+    if (src->head_len + n > src->head_cap) {
+        size_t ncap = src->head_cap ? src->head_cap : 65536;
+        while (ncap < src->head_len + n) ncap *= 2;
+        char *nb = (char *)realloc(src->head, ncap);
+        if (!nb) { /* no hints for this input, nothing worse */
+            src->head_full = 1;
+            return;
+        }
+        src->head = nb;
+        src->head_cap = ncap;
+    }
+    memcpy(src->head + src->head_len, buf, n);
+    src->head_len += n;
+}
+
+static void show_progress(source *src) {
+    if (src->size)
+        fprintf(stderr, "\r%s: %zu of %zu MiB (%zu%%)", src->name, src->total >> 20,
+                src->size >> 20, (size_t)((double)src->total * 100.0 / (double)src->size));
+    else
+        fprintf(stderr, "\r%s: %zu MiB", src->name, src->total >> 20);
+    src->progress_shown = 1;
+}
+
+static ptrdiff_t source_read(void *ctx, char *buf, size_t cap) {
+    source *src = (source *)ctx;
     errno = 0;
-    if (fgetc(fp) == EOF && ferror(fp)) {
-        *saved_errno = errno;
+    size_t n = fread(buf, 1, cap, src->fp);
+    if (n == 0) {
+        if (ferror(src->fp)) {
+            src->err_no = errno;
+            return -1;
+        }
         return 0;
     }
-    rewind(fp);
+    record(src, buf, n);
+    src->total += n;
+    if (src->progress && src->total >= src->next_progress) {
+        show_progress(src);
+        src->next_progress += PROGRESS_STEP;
+    }
+    return (ptrdiff_t)n;
+}
+
+static void source_open(source *src, FILE *fp, const char *name) {
+    memset(src, 0, sizeof(*src));
+    src->fp = fp;
+    src->name = name;
+    long size = -1;
+    if (fseek(fp, 0, SEEK_END) == 0) {
+        size = ftell(fp);
+        rewind(fp);
+    }
+    if (size > 0) src->size = (size_t)size;
+    const char *force = getenv("TYJSON_CLI_PROGRESS");
+    int on_terminal = force ? strcmp(force, "1") == 0 : isatty(fileno(stderr));
+    src->progress = on_terminal && (src->size == 0 || src->size > PROGRESS_FROM);
+    src->next_progress = src->size ? PROGRESS_STEP : PROGRESS_FROM;
+}
+
+static void source_close(source *src) {
+    if (src->progress_shown) {
+        src->total = src->size ? src->size : src->total;
+        show_progress(src);
+        fputc('\n', stderr);
+    }
+    free(src->head);
+}
+
+/* What the number text of the reader's NUM token is, as the parser would
+ * store it: 'i' an integer, 'r' a real, 'x' raw text (beyond int64, uint64
+ * or double; only with --bignum-raw, which the CLI sets by default). */
+static int number_kind(const tyjson_reader *r) {
+    size_t n;
+    const char *t = tyjson_reader_str(r, &n);
+    if (n == 2 && t[0] == '-' && t[1] == '0') return 'r'; /* -0 is the real -0.0 */
+    if (memchr(t, '.', n) || memchr(t, 'e', n) || memchr(t, 'E', n)) {
+        double d;
+        return tyjson_reader_get_double(r, &d) ? 'r' : 'x';
+    }
+    int64_t i;
+    uint64_t u;
+    return tyjson_reader_get_u64(r, &u) || tyjson_reader_get_i64(r, &i) ? 'i' : 'x';
+}
+
+/* Copies the current token (one of a value's tokens) to the writer. */
+static tyjson_status copy_token(tyjson_reader *r, tyjson_token t, tyjson_writer *w) {
+    size_t n;
+    const char *s;
+    switch (t) {
+    case TYJSON_TOK_OBJ_BEGIN: return tyjson_writer_begin_object(w);
+    case TYJSON_TOK_OBJ_END: return tyjson_writer_end_object(w);
+    case TYJSON_TOK_ARR_BEGIN: return tyjson_writer_begin_array(w);
+    case TYJSON_TOK_ARR_END: return tyjson_writer_end_array(w);
+    case TYJSON_TOK_KEY:
+        s = tyjson_reader_str(r, &n);
+        return tyjson_writer_key(w, s, n);
+    case TYJSON_TOK_STR:
+        s = tyjson_reader_str(r, &n);
+        return tyjson_writer_string(w, s, n);
+    case TYJSON_TOK_TRUE: return tyjson_writer_bool(w, true);
+    case TYJSON_TOK_FALSE: return tyjson_writer_bool(w, false);
+    case TYJSON_TOK_NULL: return tyjson_writer_null(w);
+    case TYJSON_TOK_NUM: {
+        s = tyjson_reader_str(r, &n);
+        switch (number_kind(r)) {
+        case 'r': {
+            double d = 0;
+            tyjson_reader_get_double(r, &d);
+            return tyjson_writer_double(w, d);
+        }
+        case 'i': {
+            uint64_t u;
+            int64_t i = 0;
+            if (tyjson_reader_get_u64(r, &u)) return tyjson_writer_uint(w, u);
+            tyjson_reader_get_i64(r, &i);
+            return tyjson_writer_int(w, i);
+        }
+        default: return tyjson_writer_raw(w, s, n, TYJSON_WRITER_RAW_TRUSTED);
+        }
+    }
+    default: return TYJSON_E_STATE;
+    }
+}
+
+/* Copies the value that comes next, whole, to the writer. Returns 0 when the
+ * reader failed (its error says why), -1 when the writer did, 1 on success. */
+static int copy_value(tyjson_reader *r, tyjson_writer *w) {
+    uint32_t depth = 0;
+    do {
+        tyjson_token t = tyjson_reader_next(r);
+        if (t == TYJSON_TOK_ERROR || t == TYJSON_TOK_END) return 0;
+        if (copy_token(r, t, w) != TYJSON_OK) return -1;
+        if (t == TYJSON_TOK_OBJ_BEGIN || t == TYJSON_TOK_ARR_BEGIN) depth++;
+        else if (t == TYJSON_TOK_OBJ_END || t == TYJSON_TOK_ARR_END) depth--;
+    } while (depth);
     return 1;
 }
 
-/* The whole of fp from where it is, in memory; NULL when it cannot be read
- * or memory runs out (the hints are then skipped). */
-static char *read_all(FILE *fp, size_t *len) {
-    size_t cap = 65536, n = 0, got;
-    char *buf = (char *)malloc(cap);
-    if (!buf) return NULL;
-    while ((got = fread(buf + n, 1, cap - n, fp)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = cap < SIZE_MAX / 2 ? (char *)realloc(buf, cap * 2) : NULL;
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
+/* stats over the reader's tokens. */
+static void count_token(cli *c, const tyjson_reader *r, tyjson_token t) {
+    counts *st = &c->st;
+    switch (t) {
+    case TYJSON_TOK_OBJ_BEGIN:
+    case TYJSON_TOK_ARR_BEGIN: {
+        size_t d = (size_t)tyjson_reader_depth(r) + 1;
+        if (d > st->max_depth) st->max_depth = d;
+        if (t == TYJSON_TOK_OBJ_BEGIN) st->objects++;
+        else st->arrays++;
+        break;
+    }
+    case TYJSON_TOK_KEY: st->keys++; break;
+    case TYJSON_TOK_STR: st->strings++; break;
+    case TYJSON_TOK_TRUE:
+    case TYJSON_TOK_FALSE: st->bools++; break;
+    case TYJSON_TOK_NULL: st->nulls++; break;
+    case TYJSON_TOK_NUM: {
+        st->numbers++;
+        int k = number_kind(r);
+        if (k == 'i') st->ints++;
+        else if (k == 'r') st->reals++;
+        break;
+    }
+    default: break;
+    }
+}
+
+/* The next RFC 6901 reference token of *p (already checked by
+ * pointer_valid), unescaped into buf; advances *p. */
+static size_t next_ref_token(const char **p, char *buf) {
+    const char *s = *p + 1; /* past the '/' */
+    size_t n = 0;
+    for (; *s && *s != '/'; s++) {
+        if (*s == '~') {
+            buf[n++] = s[1] == '0' ? '~' : '/';
+            s++;
+        } else {
+            buf[n++] = *s;
         }
     }
-    if (ferror(fp)) {
-        int saved = errno; /* for the caller's message */
-        free(buf);
-        errno = saved;
-        return NULL;
-    }
-    *len = n;
-    return buf;
+    *p = s;
+    return n;
 }
 
-static void run_whole(cli *c, FILE *fp, const char *name) {
-    tyjson_error err;
-    int saved = 0;
-    if (!readable(fp, &saved)) {
-        err.code = TYJSON_E_IO;
-        snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(TYJSON_E_IO));
-        report_read_error(c, name, 0, &err, saved, NULL, 0);
-        return;
+/* An array index token: digits without a leading zero ("0" itself), in
+ * size_t. */
+static int ref_index(const char *t, size_t n, size_t *out) {
+    size_t v = 0;
+    if (!n || (n > 1 && t[0] == '0')) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (t[i] < '0' || t[i] > '9' || v > (SIZE_MAX - 9) / 10) return 0;
+        v = v * 10 + (size_t)(t[i] - '0');
     }
-    errno = 0;
-    tyjson_doc *doc = tyjson_read_fp(fp, &c->ropts, &err);
-    if (!doc) {
-        /* A regular file can be read again for the hints; a pipe is gone. */
-        int saved_errno = errno;
-        size_t len = 0;
-        char *dat = NULL;
-        if (err.code != TYJSON_E_IO && fseek(fp, 0, SEEK_SET) == 0) dat = read_all(fp, &len);
-        report_read_error(c, name, 0, &err, saved_errno, dat, len);
-        free(dat);
-        return;
-    }
-    handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
-    tyjson_doc_free(doc);
+    *out = v;
+    return 1;
 }
 
-/* A stream that cannot seek (a pipe) is read into memory first, which the
- * library would do anyway, so that the hints can look at it again; so is
- * every input of validate, which then needs nothing more. */
-static void run_pipe(cli *c, FILE *fp, const char *name) {
+/* get: walks to the pointer's value, skipping everything before it, then
+ * prints it and stops reading. Returns 1 printed, 2 no such value, 0 the
+ * reader failed, -1 writing failed (reported). */
+static int stream_get(cli *c, tyjson_reader *r, const char *name, tyjson_writer *w) {
+    const char *p = c->pointer;
+    char *tok = (char *)malloc(strlen(p) + 1);
+    if (!tok) return 0;
+    int result = 2;
+    while (*p) {
+        size_t n = next_ref_token(&p, tok);
+        tyjson_token t = tyjson_reader_next(r);
+        if (t == TYJSON_TOK_ERROR) {
+            result = 0;
+            goto done;
+        }
+        if (t == TYJSON_TOK_OBJ_BEGIN) {
+            for (;;) {
+                t = tyjson_reader_next(r);
+                if (t == TYJSON_TOK_OBJ_END) goto done;
+                if (t != TYJSON_TOK_KEY) {
+                    result = 0;
+                    goto done;
+                }
+                size_t kn;
+                const char *k = tyjson_reader_str(r, &kn);
+                if (kn == n && memcmp(k, tok, n) == 0) break; /* the first one, as obj_get */
+                if (tyjson_reader_skip(r) != TYJSON_OK) {
+                    result = 0;
+                    goto done;
+                }
+            }
+        } else if (t == TYJSON_TOK_ARR_BEGIN) {
+            size_t want, i = 0;
+            if (!ref_index(tok, n, &want)) goto done;
+            for (;; i++) {
+                t = tyjson_reader_peek(r);
+                if (t == TYJSON_TOK_ARR_END) goto done;
+                if (t == TYJSON_TOK_ERROR) {
+                    result = 0;
+                    goto done;
+                }
+                if (i == want) break;
+                /* an element: a scalar is one token; after a container's
+                 * begin, skip takes the rest of it */
+                t = tyjson_reader_next(r);
+                if (t == TYJSON_TOK_ERROR ||
+                    ((t == TYJSON_TOK_OBJ_BEGIN || t == TYJSON_TOK_ARR_BEGIN) &&
+                     tyjson_reader_skip(r) != TYJSON_OK)) {
+                    result = 0;
+                    goto done;
+                }
+            }
+        } else {
+            goto done; /* a scalar has no members */
+        }
+    }
+    /* the value the pointer names comes next */
+    tyjson_token t = tyjson_reader_peek(r);
+    if (t == TYJSON_TOK_ERROR) {
+        result = 0;
+    } else if (t == TYJSON_TOK_OBJ_BEGIN || t == TYJSON_TOK_ARR_BEGIN) {
+        int k = copy_value(r, w); /* a container streams through the writer */
+        result = k > 0 ? 1 : k;
+    } else {
+        tyjson_error err;
+        tyjson_doc *doc = tyjson_reader_read_doc(r, NULL, &err);
+        if (!doc) {
+            result = 0;
+        } else {
+            write_value(c, name, tyjson_doc_get_root(doc));
+            tyjson_doc_free(doc);
+            result = 3; /* printed by write_value */
+        }
+    }
+done:
+    free(tok);
+    return result;
+}
+
+static void report_writer_error(cli *c, const char *name, tyjson_writer *w, tyjson_status st) {
     tyjson_error err;
-    size_t len = 0;
+    tyjson_writer_error(w, &err);
+    if (st == TYJSON_E_IO) {
+        output_failed(c, errno);
+    } else {
+        fprintf(stderr, "%s: cannot write: %s\n", name, err.msg);
+        raise_status(c, EXIT_INVALID);
+    }
+}
+
+/* Ends the writer's output; an error there is about stdout (or, for a
+ * value the writer refuses, about the input: NaN without --inf-nan). */
+static void finish_output(cli *c, const char *name, tyjson_writer *w) {
     errno = 0;
-    char *dat = read_all(fp, &len);
-    if (!dat) {
-        err.code = ferror(fp) ? TYJSON_E_IO : TYJSON_E_NOMEM;
-        snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(err.code));
-        report_read_error(c, name, 0, &err, errno, NULL, 0);
+    tyjson_status st = tyjson_writer_finish(w, NULL);
+    if (st == TYJSON_OK) return;
+    report_writer_error(c, name, w, st);
+}
+
+static void run_stream(cli *c, FILE *fp, const char *name) {
+    source src;
+    source_open(&src, fp, name);
+    tyjson_reader_options ro;
+    memset(&ro, 0, sizeof(ro));
+    ro.flags = c->ropts.flags;
+    ro.max_depth = c->ropts.max_depth;
+    ro.max_token = STREAM_MAX_TOKEN;
+    ro.max_value = STREAM_MAX_TOKEN;
+    tyjson_error err;
+    tyjson_reader *r = tyjson_reader_new(&ro, &err);
+    tyjson_writer *w = NULL;
+    if (!r) {
+        report_read_error(c, name, 0, &err, 0, NULL, 0);
+        source_close(&src);
         return;
     }
-    if (c->cmd == CMD_VALIDATE) {
-        if (!tyjson_validate(dat, len, &c->ropts, &err)) report_read_error(c, name, 0, &err, 0, dat, len);
-        free(dat);
-        return;
+    if (c->cmd == CMD_PRETTY || c->cmd == CMD_MINIFY || c->cmd == CMD_GET) {
+        tyjson_writer_options wo;
+        memset(&wo, 0, sizeof(wo));
+        wo.flags = c->wopts.flags;
+        wo.indent = c->wopts.indent;
+        wo.max_depth = c->ropts.max_depth ? c->ropts.max_depth : TYJSON_DEFAULT_MAX_DEPTH;
+        w = tyjson_writer_new_fp(stdout, &wo);
+        if (!w) {
+            fprintf(stderr, "tyjson: out of memory\n");
+            raise_status(c, EXIT_TROUBLE);
+            tyjson_reader_free(r);
+            source_close(&src);
+            return;
+        }
     }
-    tyjson_doc *doc = tyjson_read_opts(dat, len, &c->ropts, &err);
-    if (!doc) report_read_error(c, name, 0, &err, 0, dat, len);
-    else handle_doc(c, name, 0, doc, tyjson_doc_get_read_size(doc));
-    tyjson_doc_free(doc);
-    free(dat);
+    tyjson_reader_open_cb(r, source_read, &src);
+    int ok = 1;      /* the reader did not fail */
+    int printed = 0; /* the writer holds a value to finish */
+    switch (c->cmd) {
+    case CMD_VALIDATE:
+        ok = tyjson_reader_skip(r) == TYJSON_OK && tyjson_reader_next(r) == TYJSON_TOK_END;
+        break;
+    case CMD_STATS: {
+        counts before = c->st;
+        for (tyjson_token t; (t = tyjson_reader_next(r)) != TYJSON_TOK_END;) {
+            if (t == TYJSON_TOK_ERROR) {
+                c->st = before; /* an invalid input counts for nothing */
+                ok = 0;
+                break;
+            }
+            count_token(c, r, t);
+        }
+        if (ok) {
+            c->st.documents++;
+            c->st.bytes += tyjson_reader_consumed(r);
+        }
+        break;
+    }
+    case CMD_PRETTY:
+    case CMD_MINIFY: {
+        int k = copy_value(r, w);
+        if (k > 0) {
+            ok = tyjson_reader_next(r) == TYJSON_TOK_END;
+            printed = 1;
+        } else if (k < 0) {
+            report_writer_error(c, name, w, tyjson_writer_status(w));
+        } else {
+            ok = 0;
+        }
+        break;
+    }
+    case CMD_GET: {
+        int k = stream_get(c, r, name, w);
+        if (k == 1) printed = 1;
+        else if (k == 2) report_missing(c, name, 0);
+        else if (k == 0) ok = 0;
+        break;
+    }
+    default: /* patch, merge and diff read their two inputs whole */
+        break;
+    }
+    /* Text the writer still holds for an input that failed is dropped
+     * (what was flushed stays written) */
+    if (printed && !c->out_failed) finish_output(c, name, w);
+    if (!ok) {
+        const tyjson_error *re = tyjson_reader_error(r);
+        err = *re;
+        if (err.code == TYJSON_OK) { /* a failure of the CLI's own memory */
+            err.code = TYJSON_E_NOMEM;
+            snprintf(err.msg, sizeof(err.msg), "%s", tyjson_status_msg(err.code));
+        }
+        int with_hints = err.code != TYJSON_E_IO && err.offset < src.head_len;
+        report_read_error(c, name, 0, &err, src.err_no, with_hints ? src.head : NULL,
+                          with_hints ? src.head_len : 0);
+    }
+    tyjson_writer_free(w);
+    tyjson_reader_free(r);
+    source_close(&src);
 }
 
 /* A bad NDJSON line: reported as the line by itself would be (its error
@@ -697,15 +1054,28 @@ static void run_input(cli *c, const char *path) {
         return;
     }
     if (c->lines) run_lines(c, fp, name);
-    /* validate reads the bytes and builds no document, from a file too */
-    else if (c->cmd == CMD_VALIDATE || fseek(fp, 0, SEEK_SET) != 0) run_pipe(c, fp, name);
-    else run_whole(c, fp, name);
+    else run_stream(c, fp, name);
     if (!is_stdin) fclose(fp);
 }
 
 /* ----------------------------------------------------------------------------
  * MARK: - patch, merge, diff
  * ------------------------------------------------------------------------- */
+
+/* A directory opens fine on POSIX systems, seeks, and may claim an absurd
+ * size that the reader would then try to allocate. Reading one byte of a
+ * seekable stream (and rewinding) turns that into the read error it is.
+ * Returns 0 with *saved_errno set when the stream cannot be read. */
+static int readable(FILE *fp, int *saved_errno) {
+    if (fseek(fp, 0, SEEK_SET) != 0) return 1; /* a pipe: read as it comes */
+    errno = 0;
+    if (fgetc(fp) == EOF && ferror(fp)) {
+        *saved_errno = errno;
+        return 0;
+    }
+    rewind(fp);
+    return 1;
+}
 
 /* One whole input as a document, or NULL with the failure reported. */
 static tyjson_doc *load_edit_input(cli *c, const char *path) {

@@ -187,7 +187,7 @@ static bool make_room(tyjson_lines *it) {
 }
 
 /* One read into the window: 1 bytes came, 0 the end, -1 failure. */
-static int fill(tyjson_lines *it) {
+static int fill_window(tyjson_lines *it) {
     ptrdiff_t n = tyjson__source_read(&it->src, it->win + it->end, it->cap - it->end);
     if (n < 0) return -1;
     if (n == 0) {
@@ -213,7 +213,7 @@ static tyjson_status skip_long(tyjson_lines *it, tyjson_error *err) {
         it->base += it->end;
         it->beg = it->end = it->scan = 0;
         if (it->eof) break;
-        int r = fill(it);
+        int r = fill_window(it);
         if (r < 0) return fail_err(it, TYJSON_E_IO, err);
     }
     return too_long(it, ln, off, err);
@@ -257,7 +257,7 @@ tyjson_status tyjson__lines_frame(tyjson_lines *it, tyjson_error *err) {
          * it cannot fit, whatever follows */
         if (it->cfg.max_line && it->end - it->beg > it->cfg.max_line + 1) return skip_long(it, err);
         if (!make_room(it)) return fail_err(it, TYJSON_E_NOMEM, err);
-        if (fill(it) < 0) return fail_err(it, TYJSON_E_IO, err);
+        if (fill_window(it) < 0) return fail_err(it, TYJSON_E_IO, err);
     }
 }
 
