@@ -38,7 +38,7 @@ if [ ${#missing[@]} -ne 0 ]; then
 fi
 
 # Tests that cannot run here, with the reason:
-#  - test_cli, example_cli: run the tyjson CLI through /bin/sh; that shell
+#  - test_cli, test_cli_stream, example_cli: run the tyjson CLI through /bin/sh; that shell
 #    is the build machine's, which cannot start an AArch64 program (qemu-user
 #    runs only the program it is given, and binfmt_misc is not assumed);
 #  - compile_cpp_bind.*: compile with the build machine's gcc, g++, clang and
@@ -50,12 +50,12 @@ fi
 #    128 KiB, sized for 64 KiB pages) is larger than the minimum stacks the
 #    test checks (16 to 64 KiB, docs/api.md), so its threads cannot be made;
 #    run 3 runs it on 128 KiB stacks instead.
-EXCLUDE='^(test_cli|example_cli|compile_cpp_bind\..*|install_check|test_stack)$'
+EXCLUDE='^(test_cli|test_cli_stream|example_cli|compile_cpp_bind\..*|install_check|test_stack)$'
 # Run 2 also leaves out what does not depend on the level: test_index and
 # test_simd choose every level themselves (run 1 runs them), the *_scalar
 # and *_neon copies and simd_level_* (run 1 runs them at their level), the
 # layout and registry checks, the C++ syntax checks.
-EXCLUDE_SCALAR='^(test_cli|example_cli|compile_cpp_bind\..*|install_check|test_stack|test_index|test_simd|.*_scalar|.*_neon|simd_level_.*|layout_.*|test_registry_full.*|test_cases_selftest.*|example_.*_as_cpp|example_doc_blocks)$'
+EXCLUDE_SCALAR='^(test_cli|test_cli_stream|example_cli|compile_cpp_bind\..*|install_check|test_stack|test_index|test_simd|.*_scalar|.*_neon|simd_level_.*|layout_.*|test_registry_full.*|test_cases_selftest.*|example_.*_as_cpp|example_doc_blocks)$'
 
 say() { printf '\n--- aarch64.sh: %s (%s)\n' "$1" "$(date -u +%H:%M:%S)"; }
 qemu() { qemu-aarch64 -L "$sysroot" "$@"; }
