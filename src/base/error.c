@@ -101,6 +101,31 @@ char *tyjson_error_format(const tyjson_error *err, char *buf, usize size) {
     return buf;
 }
 
+void tyjson__path_key(const u8 *k, usize n, void (*put)(void *ctx, const char *s, usize n),
+                      void *ctx) {
+    if (tyjson__path_ident(k, n)) {
+        put(ctx, ".", 1);
+        put(ctx, (const char *)k, n);
+        return;
+    }
+    put(ctx, "[\"", 2);
+    for (usize i = 0; i < n; i++) {
+        u8 c = k[i];
+        char esc[8];
+        if (c == '"' || c == '\\') {
+            esc[0] = '\\';
+            esc[1] = (char)c;
+            put(ctx, esc, 2);
+        } else if (c < 0x20) {
+            snprintf(esc, sizeof(esc), "\\u%04x", c);
+            put(ctx, esc, 6);
+        } else {
+            put(ctx, (const char *)&c, 1);
+        }
+    }
+    put(ctx, "\"]", 2);
+}
+
 bool tyjson__path_ident(const u8 *k, usize n) {
     if (n == 0) return false;
     for (usize i = 0; i < n; i++) {

@@ -127,6 +127,11 @@ void tyjson__err_ok(tyjson_error *err);
  * '_', digits after the first) rather than `["key"]`: the binding's error
  * paths and the pull reader's paths. */
 bool tyjson__path_ident(const u8 *k, usize n);
+/* Writes key k's step of a JSON path through put: `.key` for an identifier,
+ * else `["k\"ey"]` ('"' and '\\' escaped, control bytes as \u00XX). The
+ * one quoting rule of the binding's error paths and the reader's paths. */
+void tyjson__path_key(const u8 *k, usize n, void (*put)(void *ctx, const char *s, usize n),
+                      void *ctx);
 /* Copies msg into err->msg (cut with "..." past TYJSON_ERROR_MSG_MAX). */
 void tyjson__err_msg(tyjson_error *err, const char *msg);
 

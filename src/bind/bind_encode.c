@@ -203,9 +203,8 @@ static char *put_nl(tyjson__wbuf *wb, char *d, usize n) {
 
 static TYJSON__NOINLINE char *put_nonfinite(enc *e, char *d, double f) {
     if (!(e->flags & TYJSON_WRITE_ALLOW_INF_NAN)) return fail(e, TYJSON_E_NAN_INF);
-    if (f != f) return put_bytes(e->wb, d, "NaN", 3);
-    if (f < 0) return put_bytes(e->wb, d, "-Infinity", 9);
-    return put_bytes(e->wb, d, "Infinity", 8);
+    d = room(e->wb, d, 9);
+    return tyjson__inf_nan_write(f, d);
 }
 
 /*

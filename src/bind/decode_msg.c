@@ -181,31 +181,16 @@ static void pb_put(pathbuf *b, const char *s, usize n) {
     b->s[b->n] = 0;
 }
 
+static void pb_put_any(void *b, const char *s, usize n) { pb_put((pathbuf *)b, s, n); }
+
 static void pb_key(pathbuf *b, const u8 *k, usize n, bool raw_escaped) {
-    if (!raw_escaped && tyjson__path_ident(k, n)) {
-        pb_put(b, ".", 1);
-        pb_put(b, (const char *)k, n);
+    if (!raw_escaped) {
+        tyjson__path_key(k, n, pb_put_any, b);
         return;
     }
+    /* the key's own escapes, as they stand in the input */
     pb_put(b, "[\"", 2);
-    if (raw_escaped) {
-        pb_put(b, (const char *)k, n);
-    } else {
-        for (usize i = 0; i < n; i++) {
-            u8 c = k[i];
-            char esc[8];
-            if (c == '"' || c == '\\') {
-                esc[0] = '\\';
-                esc[1] = (char)c;
-                pb_put(b, esc, 2);
-            } else if (c < 0x20) {
-                snprintf(esc, sizeof(esc), "\\u%04x", c);
-                pb_put(b, esc, 6);
-            } else {
-                pb_put(b, (const char *)&c, 1);
-            }
-        }
-    }
+    pb_put(b, (const char *)k, n);
     pb_put(b, "\"]", 2);
 }
 

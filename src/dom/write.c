@@ -95,27 +95,13 @@ TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const c
     return tyjson__str_write(wb, d, s, n, flags);
 }
 
-/* NaN, Infinity or -Infinity at d (at most 9 bytes). */
-static char *inf_nan_text(char *d, double f) {
-    if (f != f) {
-        memcpy(d, "NaN", 3);
-        return d + 3;
-    }
-    if (f < 0) {
-        memcpy(d, "-Infinity", 9);
-        return d + 9;
-    }
-    memcpy(d, "Infinity", 8);
-    return d + 8;
-}
-
 static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double f,
                                                tyjson_write_flags flags) {
     if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) {
         tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
         return NULL;
     }
-    return inf_nan_text(d, f);
+    return tyjson__inf_nan_write(f, d);
 }
 
 /*
@@ -730,7 +716,7 @@ size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *
         double f = v->uni.f64;
         if (f - f != 0) { /* NaN or an infinity */
             if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) return 0;
-            e = inf_nan_text(tmp, f);
+            e = tyjson__inf_nan_write(f, tmp);
         } else {
             e = tyjson__f64_write(f, tmp);
         }

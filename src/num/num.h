@@ -87,6 +87,9 @@ char *tyjson__f64_write(double v, char *dst);
 /** Same rules for a float: the shortest text that reads back (as a float,
  *  after rounding the decimal to float) to exactly v: 3.67f -> "3.67". */
 char *tyjson__f32_write(float v, char *dst);
+/** NaN, Infinity or -Infinity for a v that is not finite (the words the
+ *  relaxed readers accept); at most 9 bytes, no NUL. */
+char *tyjson__inf_nan_write(double v, char *dst);
 /** Most digits after the point tyjson__f64_write_fixed writes. */
 #define TYJSON__FIXED_PREC_MAX 15
 /**

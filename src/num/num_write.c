@@ -507,3 +507,16 @@ char *tyjson__f64_write_fixed(double v, int prec, char *dst) {
     for (int i = point; i < point + prec; i++) *p++ = (i >= 0 && i < n) ? dig[i] : '0';
     return p;
 }
+
+char *tyjson__inf_nan_write(double v, char *dst) {
+    if (v != v) {
+        memcpy(dst, "NaN", 3);
+        return dst + 3;
+    }
+    if (v < 0) {
+        memcpy(dst, "-Infinity", 9);
+        return dst + 9;
+    }
+    memcpy(dst, "Infinity", 8);
+    return dst + 8;
+}

@@ -554,29 +554,9 @@ static void pw_put(pathw *w, const char *s, usize n) {
         if (w->n + 1 < w->size) w->buf[w->n] = s[i];
 }
 
-static void pw_key(pathw *w, const u8 *k, usize n) {
-    if (tyjson__path_ident(k, n)) {
-        pw_put(w, ".", 1);
-        pw_put(w, (const char *)k, n);
-        return;
-    }
-    pw_put(w, "[\"", 2);
-    for (usize i = 0; i < n; i++) {
-        u8 c = k[i];
-        char esc[8];
-        if (c == '"' || c == '\\') {
-            esc[0] = '\\';
-            esc[1] = (char)c;
-            pw_put(w, esc, 2);
-        } else if (c < 0x20) {
-            snprintf(esc, sizeof(esc), "\\u%04x", c);
-            pw_put(w, esc, 6);
-        } else {
-            pw_put(w, (const char *)&c, 1);
-        }
-    }
-    pw_put(w, "\"]", 2);
-}
+static void pw_put_any(void *w, const char *s, usize n) { pw_put((pathw *)w, s, n); }
+
+static void pw_key(pathw *w, const u8 *k, usize n) { tyjson__path_key(k, n, pw_put_any, w); }
 
 /* The path through the first nf frames. */
 static usize path_frames(const tyjson_reader *r, u32 nf, char *buf, usize size) {

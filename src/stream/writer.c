@@ -833,10 +833,7 @@ static TYJSON__NOINLINE tyjson_status put_special(tyjson_writer *w, double v) {
                         v != v ? "NaN without TYJSON_WRITE_ALLOW_INF_NAN"
                                : "an infinity without TYJSON_WRITE_ALLOW_INF_NAN");
     char *d = put_sep(w, st, NUM_ROOM);
-    const char *t = v != v ? "NaN" : v < 0 ? "-Infinity" : "Infinity";
-    usize n = strlen(t);
-    memcpy(d, t, n);
-    return val_done_slow(w, st, d + n);
+    return val_done_slow(w, st, tyjson__inf_nan_write(v, d));
 }
 
 tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {

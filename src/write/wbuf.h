@@ -76,17 +76,17 @@ void tyjson__wbuf_init_heap(tyjson__wbuf *wb, const tyjson_alloc *alc, usize hin
  *  its first len bytes: a reusable buffer (tyjson_buf) keeps its memory
  *  across messages; growth reallocates the block. Inline: a small encode
  *  into a reused buffer spends a good part of its time setting up. */
-TYJSON__FORCEINLINE void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc,
-                                                   char *buf, usize cap, usize len, char *tmp,
-                                                   usize tmp_size) {
-    TYJSON_API_CHECK(tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
-    /* member by member: a memset of the whole record becomes `rep stos`,
-     * whose start-up alone costs about as much as a small encode */
+/* What the inline set-ups share: an empty in-memory sink over
+ * [buf + len, buf + cap). Member by member: a memset of the whole record
+ * becomes `rep stos`, whose start-up alone costs about as much as a small
+ * encode. */
+TYJSON__FORCEINLINE void tyjson__wbuf_init_mem(tyjson__wbuf *wb, char *buf, usize cap, usize len,
+                                               char *tmp, usize tmp_size, u8 sink) {
     wb->cur = buf + len;
     wb->end = buf + cap;
     wb->start = buf;
     wb->status = TYJSON_OK;
-    wb->sink = TYJSON__SINK_HEAP;
+    wb->sink = sink;
     wb->staged = false;
     wb->overflow = false;
     wb->flushed = 0;
@@ -95,6 +95,12 @@ TYJSON__FORCEINLINE void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjso
     wb->pos = 0;
     wb->tmp = tmp;
     wb->tmp_size = tmp_size;
+}
+TYJSON__FORCEINLINE void tyjson__wbuf_init_heap_at(tyjson__wbuf *wb, const tyjson_alloc *alc,
+                                                   char *buf, usize cap, usize len, char *tmp,
+                                                   usize tmp_size) {
+    TYJSON_API_CHECK(tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
+    tyjson__wbuf_init_mem(wb, buf, cap, len, tmp, tmp_size, TYJSON__SINK_HEAP);
     wb->alc = tyjson__alc_or_libc(alc);
     wb->fp = NULL;
     wb->fn = NULL;
@@ -109,19 +115,7 @@ void tyjson__wbuf_init_fixed(tyjson__wbuf *wb, char *buf, usize cap, char *tmp,
 TYJSON__FORCEINLINE void tyjson__wbuf_init_fixed_at(tyjson__wbuf *wb, char *buf, usize cap,
                                                     char *tmp, usize tmp_size) {
     TYJSON_API_CHECK(buf && cap && tmp && tmp_size >= TYJSON__WBUF_RESERVE_MAX);
-    wb->cur = buf;
-    wb->end = buf + cap;
-    wb->start = buf;
-    wb->status = TYJSON_OK;
-    wb->sink = TYJSON__SINK_FIXED;
-    wb->staged = false;
-    wb->overflow = false;
-    wb->flushed = 0;
-    wb->buf = buf;
-    wb->cap = cap;
-    wb->pos = 0;
-    wb->tmp = tmp;
-    wb->tmp_size = tmp_size;
+    tyjson__wbuf_init_mem(wb, buf, cap, 0, tmp, tmp_size, TYJSON__SINK_FIXED);
 }
 void tyjson__wbuf_init_fp(tyjson__wbuf *wb, FILE *fp, char *tmp, usize tmp_size);
 void tyjson__wbuf_init_cb(tyjson__wbuf *wb, tyjson_write_fn fn, void *ctx, char *tmp,
