@@ -162,6 +162,25 @@ TEST(reals_nan_inf) {
                "{\"f\":-Infinity,\"d\":Infinity}");
 }
 
+/* The number options reach float and double fields alike. */
+TEST(reals_number_options) {
+    reals a = {1.0f, NAN};
+    ASSERT_ENC(&reals_type, &a, TYJSON_WRITE_INF_NAN_AS_NULL, 0, "{\"f\":1.0,\"d\":null}");
+    ASSERT_ENC(&reals_type, &a, TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_ALLOW_INF_NAN, 0,
+               "{\"f\":1.0,\"d\":null}");
+    reals b = {-INFINITY, 2.675};
+    ASSERT_ENC(&reals_type, &b, TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_FIXED(2), 0,
+               "{\"f\":null,\"d\":2.68}");
+    reals c = {3.67f, 95.5};
+    ASSERT_ENC(&reals_type, &c, TYJSON_WRITE_FP_FIXED(3), 0, "{\"f\":3.670,\"d\":95.500}");
+    reals d = {50.0f, 0.1};
+    ASSERT_ENC(&reals_type, &d, TYJSON_WRITE_FP_TO_FLOAT, 0, "{\"f\":50.0,\"d\":0.1}");
+    reals f = {0.0f, 1e300};
+    ASSERT_ENC_ERR(&reals_type, &f, TYJSON_WRITE_FP_TO_FLOAT, TYJSON_E_NAN_INF, "$.d");
+    ASSERT_ENC(&reals_type, &f, TYJSON_WRITE_FP_TO_FLOAT | TYJSON_WRITE_ALLOW_INF_NAN, 0,
+               "{\"f\":0.0,\"d\":Infinity}");
+}
+
 /* ----------------------------------------------------------------------------
  * Strings
  * ------------------------------------------------------------------------- */

@@ -531,6 +531,107 @@ TEST(nan_inf) {
     free(b.v);
 }
 
+/* The number options (common.h): INF_NAN_AS_NULL before ALLOW_INF_NAN,
+ * FP_FIXED(n) before FP_TO_FLOAT, integers untouched, on immutable and
+ * mutable values alike. */
+TEST(number_options) {
+    static const char in[] = "[NaN,-Infinity,2.675,1,-0.0,0.1,1e300,123456.5,-7]";
+    tyjson_read_options ro = {TYJSON_READ_ALLOW_INF_NAN, 0, NULL};
+    tyjson_doc *doc = tyjson_read_opts(in, sizeof(in) - 1, &ro, NULL);
+    ASSERT_NOT_NULL(doc);
+    tyjson_mut_doc *mdoc = tyjson_doc_mut_copy(doc, NULL);
+    ASSERT_NOT_NULL(mdoc);
+    static const struct {
+        tyjson_write_flags flags;
+        const char *want; /* NULL: TYJSON_E_NAN_INF */
+    } cases[] = {
+        {TYJSON_WRITE_INF_NAN_AS_NULL, "[null,null,2.675,1,-0.0,0.1,1e300,123456.5,-7]"},
+        {TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_ALLOW_INF_NAN,
+         "[null,null,2.675,1,-0.0,0.1,1e300,123456.5,-7]"},
+        {TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_FIXED(2),
+         "[null,null,2.68,1,-0.00,0.10,1e300,123456.50,-7]"},
+        {TYJSON_WRITE_ALLOW_INF_NAN | TYJSON_WRITE_FP_FIXED(1),
+         "[NaN,-Infinity,2.7,1,-0.0,0.1,1e300,123456.5,-7]"},
+        {TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_FIXED(15),
+         "[null,null,2.675000000000000,1,-0.000000000000000,0.100000000000000,1e300,"
+         "123456.500000000000000,-7]"},
+        /* 1e300 rounds to an infinity as a float: null, or refused */
+        {TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_TO_FLOAT,
+         "[null,null,2.675,1,-0.0,0.1,null,123456.5,-7]"},
+        {TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_TO_FLOAT | TYJSON_WRITE_FP_FIXED(3),
+         "[null,null,2.675,1,-0.000,0.100,1e300,123456.500,-7]"},
+        {TYJSON_WRITE_FP_FIXED(2), NULL},
+    };
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        tyjson_write_options o = {cases[i].flags, 0, NULL};
+        tyjson_error err;
+        char *s = tyjson_write_opts(doc, &o, NULL, &err);
+        char *m = tyjson_mut_write_opts(mdoc, &o, NULL, &err);
+        if (!cases[i].want) {
+            ASSERT_NULL(s);
+            ASSERT_NULL(m);
+            ASSERT_EQ_INT(err.code, TYJSON_E_NAN_INF);
+            continue;
+        }
+        ASSERT_EQ_STR(s, cases[i].want);
+        ASSERT_EQ_STR(m, cases[i].want);
+        free(s);
+        free(m);
+        /* the caller's-buffer writer takes the same path */
+        char buf[256];
+        ASSERT_EQ_UINT(tyjson_val_write_buf(tyjson_doc_get_root(doc), buf, sizeof(buf), &o, NULL),
+                       strlen(cases[i].want));
+        ASSERT_EQ_STR(buf, cases[i].want);
+    }
+    /* FP_TO_FLOAT just below the float overflow threshold: FLT_MAX */
+    tyjson_mut_val *big = tyjson_mut_real(mdoc, 3.4028235e38);
+    tyjson_write_options fo = {TYJSON_WRITE_FP_TO_FLOAT, 0, NULL};
+    char *s = tyjson_mut_val_write_opts(big, &fo, NULL, NULL);
+    ASSERT_EQ_STR(s, "3.4028235e38");
+    free(s);
+    tyjson_mut_val *over = tyjson_mut_real(mdoc, 3.5e38);
+    tyjson_error err;
+    ASSERT_NULL(tyjson_mut_val_write_opts(over, &fo, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_NAN_INF);
+    /* the threshold itself: FLT_MAX plus half its ulp rounds up to an
+     * infinity, the double below it down to FLT_MAX */
+    tyjson_mut_val *edge = tyjson_mut_real(mdoc, 0x1.ffffffp127);
+    ASSERT_NULL(tyjson_mut_val_write_opts(edge, &fo, NULL, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_NAN_INF);
+    tyjson_mut_val *below = tyjson_mut_real(mdoc, nextafter(0x1.ffffffp127, 0.0));
+    s = tyjson_mut_val_write_opts(below, &fo, NULL, NULL);
+    ASSERT_EQ_STR(s, "3.4028235e38");
+    free(s);
+    tyjson_mut_val *neg = tyjson_mut_real(mdoc, -1e39);
+    fo.flags |= TYJSON_WRITE_ALLOW_INF_NAN;
+    s = tyjson_mut_val_write_opts(neg, &fo, NULL, NULL);
+    ASSERT_EQ_STR(s, "-Infinity");
+    free(s);
+    /* tyjson_write_number follows the same options */
+    char nb[TYJSON_NUMBER_MAX + 1];
+    tyjson_val *arr = tyjson_doc_get_root(doc);
+    ASSERT_EQ_UINT(tyjson_write_number(tyjson_arr_get(arr, 0), TYJSON_WRITE_INF_NAN_AS_NULL, nb,
+                                       sizeof(nb)), 4);
+    ASSERT_EQ_STR(nb, "null");
+    ASSERT_EQ_UINT(tyjson_write_number(tyjson_arr_get(arr, 2), TYJSON_WRITE_FP_FIXED(2), nb,
+                                       sizeof(nb)), 4);
+    ASSERT_EQ_STR(nb, "2.68");
+    ASSERT_EQ_UINT(tyjson_write_number(tyjson_arr_get(arr, 5), TYJSON_WRITE_FP_TO_FLOAT, nb,
+                                       sizeof(nb)), 3);
+    ASSERT_EQ_STR(nb, "0.1");
+    ASSERT_EQ_UINT(tyjson_write_number(tyjson_arr_get(arr, 8), TYJSON_WRITE_FP_FIXED(2), nb,
+                                       sizeof(nb)), 2);
+    ASSERT_EQ_STR(nb, "-7");
+    /* the longest fixed text fits TYJSON_NUMBER_MAX */
+    tyjson_val lv;
+    ASSERT_EQ_UINT(tyjson_read_number("-999999999999999999999.0e-1", 27, 0, &lv, NULL), 27);
+    size_t ln = tyjson_write_number(&lv, TYJSON_WRITE_FP_FIXED(15), nb, sizeof(nb));
+    ASSERT_TRUE(ln <= TYJSON_NUMBER_MAX);
+    ASSERT_EQ_STR(nb, "-100000000000000000000.000000000000000");
+    tyjson_mut_doc_free(mdoc);
+    tyjson_doc_free(doc);
+}
+
 TEST(raw_written_verbatim) {
     tyjson_read_options ro = {TYJSON_READ_BIGNUM_AS_RAW, 0, NULL};
     const char *json = "[123456789012345678901234567890,-99999999999999999999999,1]";

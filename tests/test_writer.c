@@ -319,6 +319,63 @@ TEST(nan_inf) {
     tyjson_writer_free(w);
 }
 
+/* The number options, as the DOM writer applies them. */
+TEST(number_options) {
+    tyjson_writer_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_ALLOW_INF_NAN;
+    tyjson_writer *w = tyjson_writer_new(&o);
+    tyjson_writer_begin_array(w);
+    tyjson_writer_double(w, NAN);
+    tyjson_writer_float(w, -INFINITY);
+    tyjson_writer_double_fixed(w, INFINITY, 2);
+    tyjson_writer_double(w, 0.5);
+    tyjson_writer_end_array(w);
+    ASSERT_TEXT(w, "[null,null,null,0.5]");
+    tyjson_writer_free(w);
+
+    o.flags = TYJSON_WRITE_FP_FIXED(2);
+    w = tyjson_writer_new(&o);
+    tyjson_writer_begin_array(w);
+    tyjson_writer_double(w, 2.675);
+    tyjson_writer_float(w, 3.67f);
+    tyjson_writer_int(w, 7);
+    tyjson_writer_double_fixed(w, 1.0, 4); /* its own precision wins */
+    tyjson_writer_end_array(w);
+    ASSERT_TEXT(w, "[2.68,3.67,7,1.0000]");
+    tyjson_writer_free(w);
+
+    /* the pretty path, and refusal writes nothing: not even a comma */
+    o.flags = TYJSON_WRITE_FP_TO_FLOAT | TYJSON_WRITE_PRETTY;
+    w = tyjson_writer_new(&o);
+    tyjson_writer_begin_array(w);
+    tyjson_writer_double(w, 0.1);
+    ASSERT_EQ_INT(tyjson_writer_double(w, 1e300), TYJSON_E_NAN_INF);
+    expect_err(w, TYJSON_E_NAN_INF, "$[1]", "infinity");
+    tyjson_writer_reset(w);
+    tyjson_writer_begin_array(w);
+    tyjson_writer_double(w, 0.1);
+    tyjson_writer_end_array(w);
+    ASSERT_TEXT(w, "[\n  0.1\n]");
+    tyjson_writer_free(w);
+
+    /* DOM and mutable values written through the writer follow its flags */
+    tyjson_read_options ro = {TYJSON_READ_ALLOW_INF_NAN, 0, NULL};
+    tyjson_doc *doc = tyjson_read_opts("[NaN,2.675]", 11, &ro, NULL);
+    ASSERT_NOT_NULL(doc);
+    tyjson_mut_doc *mdoc = tyjson_doc_mut_copy(doc, NULL);
+    o.flags = TYJSON_WRITE_INF_NAN_AS_NULL | TYJSON_WRITE_FP_FIXED(1);
+    w = tyjson_writer_new(&o);
+    tyjson_writer_begin_array(w);
+    ASSERT_EQ_INT(tyjson_writer_val(w, tyjson_doc_get_root(doc)), TYJSON_OK);
+    ASSERT_EQ_INT(tyjson_writer_mut_val(w, tyjson_mut_doc_get_root(mdoc)), TYJSON_OK);
+    tyjson_writer_end_array(w);
+    ASSERT_TEXT(w, "[[null,2.7],[null,2.7]]");
+    tyjson_writer_free(w);
+    tyjson_mut_doc_free(mdoc);
+    tyjson_doc_free(doc);
+}
+
 TEST(escaping_flags_and_utf8) {
     tyjson_writer_options o;
     memset(&o, 0, sizeof(o));

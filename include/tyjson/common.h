@@ -255,6 +255,26 @@ typedef uint32_t tyjson_write_flags;
 /** End the output with a newline. */
 #define TYJSON_WRITE_NEWLINE_AT_END      (1u << 5)
 
+/* Number options: they apply alike to the DOM writers, the binding encoder,
+ * the streaming writer and tyjson_write_number (docs/api.md "Number options
+ * of the writers"). */
+/** Write NaN and the infinities as `null`. Takes precedence over
+ *  TYJSON_WRITE_ALLOW_INF_NAN: with both, `null` is written. */
+#define TYJSON_WRITE_INF_NAN_AS_NULL     (1u << 6)
+/** Write doubles as the shortest text that reads back to the same float32:
+ *  the double is rounded to float first (0.1 -> "0.1"); a double beyond the
+ *  float range rounds to an infinity and is written (or refused) as the
+ *  infinities are. Integers are not touched. */
+#define TYJSON_WRITE_FP_TO_FLOAT         (1u << 7)
+/** Write doubles (and floats) in plain notation with exactly n digits after
+ *  the point, n from 1 to 15, rounded half away from zero from the shortest
+ *  round-trip decimal (2.675 -> "2.68" at 2); |v| >= 1e21 keeps the
+ *  shortest form. Takes precedence over TYJSON_WRITE_FP_TO_FLOAT. n outside
+ *  1..15 is masked to its low 4 bits; 0 means no fixed decimals. */
+#define TYJSON_WRITE_FP_FIXED(n)         ((tyjson_write_flags)((unsigned)(n) & 15u) << 28)
+/** The bits TYJSON_WRITE_FP_FIXED uses (28 to 31). */
+#define TYJSON_WRITE_FP_FIXED_MASK       (15u << 28)
+
 /** Options of the writers and encoders; all zero (or a NULL pointer) is
  *  minified output in libc memory. */
 typedef struct tyjson_write_options {

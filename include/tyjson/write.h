@@ -62,12 +62,15 @@ TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, s
  * Writes one number value as the writers write it inside a document
  * (integers exactly, reals in the shortest form that reads back, RAW text
  * verbatim; NaN and the infinities as NaN, Infinity, -Infinity only with
- * TYJSON_WRITE_ALLOW_INF_NAN; other flags change nothing) into buf,
+ * TYJSON_WRITE_ALLOW_INF_NAN, as null with TYJSON_WRITE_INF_NAN_AS_NULL;
+ * the number options TYJSON_WRITE_FP_FIXED(n) and TYJSON_WRITE_FP_TO_FLOAT
+ * apply to reals; other flags change nothing) into buf,
  * NUL-terminated when it fits. Never allocates.
  * @return the text's length without the NUL, like snprintf (the text fits
  *   when it is < cap: TYJSON_NUMBER_MAX + 1 bytes always do for a non-RAW
  *   value); 0 when v is NULL or not a number, for NaN or an infinity
- *   without the flag, or for NULL buf with cap > 0.
+ *   (also a double FP_TO_FLOAT rounds to one) without a flag for it, or for
+ *   NULL buf with cap > 0.
  */
 TYJSON_API size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *buf,
                                       size_t cap);

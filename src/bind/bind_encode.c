@@ -201,10 +201,12 @@ static char *put_nl(tyjson__wbuf *wb, char *d, usize n) {
     return tyjson__wbuf_fill(wb, d, ' ', n);
 }
 
-static TYJSON__NOINLINE char *put_nonfinite(enc *e, char *d, double f) {
-    if (!(e->flags & TYJSON_WRITE_ALLOW_INF_NAN)) return fail(e, TYJSON_E_NAN_INF);
-    d = room(e->wb, d, 9);
-    return tyjson__inf_nan_write(f, d);
+/* NaN, the infinities, and any real under a number option (FP_FIXED,
+ * FP_TO_FLOAT): the shared rule, off the hot path of shortest output. */
+static TYJSON__NOINLINE char *put_real_slow(enc *e, char *d, double f) {
+    d = room(e->wb, d, SCALAR_ROOM);
+    char *t = tyjson__real_write_flags(f, e->flags, d);
+    return t ? t : fail(e, TYJSON_E_NAN_INF);
 }
 
 /*
@@ -306,8 +308,9 @@ TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
 TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
     u64 bits;
     memcpy(&bits, &v, 8);
-    if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull))
-        return put_nonfinite(e, d, v);
+    if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull ||
+                 (e->flags & TYJSON__WRITE_FP_OPTS)))
+        return put_real_slow(e, d, v);
     d = room(e->wb, d, SCALAR_ROOM);
     if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
         i64 i = (i64)v;
@@ -321,7 +324,8 @@ TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
 TYJSON__FORCEINLINE char *put_f32(enc *e, char *d, float v) {
     u32 bits;
     memcpy(&bits, &v, 4);
-    if (unlikely((bits & 0x7F800000u) == 0x7F800000u)) return put_nonfinite(e, d, (double)v);
+    if (unlikely((bits & 0x7F800000u) == 0x7F800000u || (e->flags & TYJSON__WRITE_FP_OPTS)))
+        return put_real_slow(e, d, (double)v);
     d = room(e->wb, d, SCALAR_ROOM);
     if (v >= -F32_EXACT_INT && v <= F32_EXACT_INT && bits != 0x80000000u) {
         i64 i = (i64)v;

@@ -95,13 +95,13 @@ TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const c
     return tyjson__str_write(wb, d, s, n, flags);
 }
 
+/* NaN, the infinities, and any real under a number option (FP_FIXED,
+ * FP_TO_FLOAT): off the hot path of plain shortest output. */
 static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double f,
                                                tyjson_write_flags flags) {
-    if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) {
-        tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
-        return NULL;
-    }
-    return tyjson__inf_nan_write(f, d);
+    char *e = tyjson__real_write_flags(f, flags, d);
+    if (!e) tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
+    return e;
 }
 
 /*
@@ -122,7 +122,8 @@ TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL: {
         u64 bits;
         memcpy(&bits, &uni.f64, 8);
-        if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull))
+        if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull ||
+                     (flags & TYJSON__WRITE_FP_OPTS)))
             return put_real_special(wb, d, uni.f64, flags);
         return tyjson__f64_write(uni.f64, d);
     }
@@ -713,13 +714,8 @@ size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT: e = tyjson__u64_write(v->uni.u64, tmp); break;
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT: e = tyjson__i64_write(v->uni.i64, tmp); break;
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL: {
-        double f = v->uni.f64;
-        if (f - f != 0) { /* NaN or an infinity */
-            if (!(flags & TYJSON_WRITE_ALLOW_INF_NAN)) return 0;
-            e = tyjson__inf_nan_write(f, tmp);
-        } else {
-            e = tyjson__f64_write(f, tmp);
-        }
+        e = tyjson__real_write_flags(v->uni.f64, flags, tmp);
+        if (!e) return 0; /* NaN or an infinity without a flag for it */
         break;
     }
     default: return 0;

@@ -100,6 +100,18 @@ char *tyjson__inf_nan_write(double v, char *dst);
  * the shortest form (tyjson__f64_write), as ECMAScript's toFixed.
  */
 char *tyjson__f64_write_fixed(double v, int prec, char *dst);
+/** The write flags that change how a finite real is written. */
+#define TYJSON__WRITE_FP_OPTS (TYJSON_WRITE_FP_FIXED_MASK | TYJSON_WRITE_FP_TO_FLOAT)
+/**
+ * A real (a float passes as its exact double) under the number options of
+ * the write flags, the one rule of every writer: TYJSON_WRITE_FP_FIXED(n),
+ * else TYJSON_WRITE_FP_TO_FLOAT, else the shortest form; NaN and the
+ * infinities (also a double that FP_TO_FLOAT rounds to one) as "null" with
+ * TYJSON_WRITE_INF_NAN_AS_NULL, else as their words with
+ * TYJSON_WRITE_ALLOW_INF_NAN, else NULL (the caller's TYJSON_E_NAN_INF).
+ * At most TYJSON__NUM_MAX_CHARS bytes, no NUL.
+ */
+char *tyjson__real_write_flags(double v, u32 flags, char *dst);
 
 /* ----------------------------------------------------------------------------
  * Exact decimals (num_decimal.c): a number as coefficient and scale, its

@@ -508,6 +508,29 @@ char *tyjson__f64_write_fixed(double v, int prec, char *dst) {
     return p;
 }
 
+char *tyjson__real_write_flags(double v, u32 flags, char *dst) {
+    int prec = (int)(flags >> 28);
+    if (!prec && (flags & TYJSON_WRITE_FP_TO_FLOAT) && v - v == 0) {
+        /* at or past FLT_MAX plus half its ulp a double rounds to an
+         * infinity; the cast itself is left to in-range values */
+        if (fabs(v) >= 0x1.ffffffp127) {
+            v = v < 0 ? -HUGE_VAL : HUGE_VAL;
+        } else {
+            return tyjson__f32_write((float)v, dst);
+        }
+    }
+    if (v - v != 0) { /* NaN or an infinity */
+        if (flags & TYJSON_WRITE_INF_NAN_AS_NULL) {
+            memcpy(dst, "null", 4);
+            return dst + 4;
+        }
+        if (flags & TYJSON_WRITE_ALLOW_INF_NAN) return tyjson__inf_nan_write(v, dst);
+        return NULL;
+    }
+    if (prec) return tyjson__f64_write_fixed(v, prec, dst);
+    return tyjson__f64_write(v, dst);
+}
+
 char *tyjson__inf_nan_write(double v, char *dst) {
     if (v != v) {
         memcpy(dst, "NaN", 3);

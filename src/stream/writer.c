@@ -824,21 +824,29 @@ tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
     return val_done_slow(w, st, tyjson__u64_write(v, d));
 }
 
-/* NaN and the infinities: their text with ALLOW_INF_NAN, else the error. */
+/* NaN, the infinities, and any real under a number option (FP_FIXED,
+ * FP_TO_FLOAT): the shared rule of tyjson__real_write_flags, or the error
+ * for a non-finite value (also one FP_TO_FLOAT rounds to) without a flag. */
 static TYJSON__NOINLINE tyjson_status put_special(tyjson_writer *w, double v) {
     u8 st = w->st;
     if (!(BIT(st) & VALUE_OK)) return misuse(w, "a number");
-    if (!(w->flags & TYJSON_WRITE_ALLOW_INF_NAN))
+    /* the text first, so that a refusal writes nothing, not even a comma */
+    char tmp[TYJSON__NUM_MAX_CHARS];
+    char *e = tyjson__real_write_flags(v, w->flags, tmp);
+    if (!e)
         return fail_msg(w, TYJSON_E_NAN_INF,
                         v != v ? "NaN without TYJSON_WRITE_ALLOW_INF_NAN"
                                : "an infinity without TYJSON_WRITE_ALLOW_INF_NAN");
+    usize n = (usize)(e - tmp);
     char *d = put_sep(w, st, NUM_ROOM);
-    return val_done_slow(w, st, tyjson__inf_nan_write(v, d));
+    if (!d) return w->err.code;
+    memcpy(d, tmp, n);
+    return val_done_slow(w, st, d + n);
 }
 
 tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    if (unlikely(!isfinite(v))) return put_special(w, v);
+    if (unlikely(!isfinite(v) || (w->flags & TYJSON__WRITE_FP_OPTS))) return put_special(w, v);
     u8 st = w->st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (likely(d != NULL)) return val_done(w, st, tyjson__f64_write(v, d));
@@ -848,7 +856,8 @@ tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
 
 tyjson_status tyjson_writer_float(tyjson_writer *w, float v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    if (unlikely(!isfinite(v))) return put_special(w, (double)v);
+    if (unlikely(!isfinite(v) || (w->flags & TYJSON__WRITE_FP_OPTS)))
+        return put_special(w, (double)v);
     u8 st = w->st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (!d && !(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
