@@ -456,4 +456,151 @@ TEST(dom_writers_on_documented_stack) {
     check_writers(PRETTY_DEPTH, TYJSON_WRITE_PRETTY);
 }
 
+/* ----------------------------------------------------------------------------
+ * Editing (edit.h): pointer get/set, JSON Patch, Merge Patch and diff on
+ * objects nested EDIT_DEPTH deep, the results compared as text with the
+ * same calls on the main thread
+ * ------------------------------------------------------------------------- */
+#define STACK_EDIT 16
+/* Deep enough that any recursion per level would overflow 16 KiB many
+ * times over; deeper makes the test slow, as tyjson_diff compares every
+ * subtree of the chain (time quadratic in the depth). */
+#define EDIT_DEPTH 10000
+
+/* {"a":{"a":...leaf...}} depth levels deep. */
+static char *nested_objects(size_t depth, const char *leaf, size_t *len) {
+    size_t ln = strlen(leaf), n = depth * 6 + ln;
+    char *t = (char *)malloc(n + 1);
+    if (!t) return NULL;
+    for (size_t i = 0; i < depth; i++) memcpy(t + i * 5, "{\"a\":", 5);
+    memcpy(t + depth * 5, leaf, ln);
+    memset(t + depth * 5 + ln, '}', depth);
+    t[n] = 0;
+    *len = n;
+    return t;
+}
+
+typedef struct edit_case {
+    const tyjson_doc *a, *b, *patch;
+    const char *ptr; /* "/a" EDIT_DEPTH times */
+    /* the results, written as text on the main thread (the writers have
+     * their own row in the table) */
+    tyjson_mut_doc *set, *patched, *merged, *diffed, *merged_mut, *mut_diffed;
+    bool leaf_ok; /* ptr_get found the leaf, 0 */
+} edit_case;
+
+static char *mut_text(tyjson_mut_doc *d) {
+    char *t = d ? tyjson_mut_write(d, 0, NULL) : NULL;
+    tyjson_mut_doc_free(d);
+    return t;
+}
+
+static tyjson_mut_doc *patched_or_null(tyjson_mut_doc *m, tyjson_status st) {
+    if (st == TYJSON_OK) return m;
+    tyjson_mut_doc_free(m);
+    return NULL;
+}
+
+static void *edit_all(void *arg) {
+    edit_case *c = (edit_case *)arg;
+    tyjson_mut_doc *m = tyjson_doc_mut_copy(c->a, NULL);
+    if (!m) return NULL;
+    tyjson_mut_val *leaf = tyjson_mut_doc_ptr_get(m, c->ptr);
+    c->leaf_ok = leaf && tyjson_mut_is_uint(leaf) && tyjson_mut_get_uint(leaf) == 0;
+    /* replace 0 by 5, remove it, add 6, set 7: the last must stand */
+    bool ok = tyjson_mut_doc_ptr_replace(m, c->ptr, tyjson_mut_uint(m, 5)) != NULL &&
+              tyjson_mut_doc_ptr_remove(m, c->ptr) != NULL &&
+              tyjson_mut_doc_ptr_add(m, c->ptr, tyjson_mut_uint(m, 6)) &&
+              tyjson_mut_doc_ptr_set(m, c->ptr, tyjson_mut_uint(m, 7));
+    c->set = patched_or_null(m, ok ? TYJSON_OK : TYJSON_E_INVALID_ARG);
+    m = tyjson_doc_mut_copy(c->a, NULL);
+    if (m) c->patched = patched_or_null(m, tyjson_mut_doc_patch(m, tyjson_doc_get_root(c->patch), NULL));
+    m = tyjson_doc_mut_copy(c->a, NULL);
+    if (m) c->merged = patched_or_null(m, tyjson_mut_doc_merge_patch(m, tyjson_doc_get_root(c->b), NULL));
+    tyjson_mut_doc *mb = tyjson_doc_mut_copy(c->b, NULL);
+    m = tyjson_doc_mut_copy(c->a, NULL);
+    if (mb && m)
+        c->merged_mut = patched_or_null(
+            m, tyjson_mut_doc_merge_patch_mut(m, tyjson_mut_doc_get_root(mb), NULL));
+    else tyjson_mut_doc_free(m);
+    tyjson_mut_doc *ma = tyjson_doc_mut_copy(c->a, NULL);
+    tyjson_mut_doc *md = ma && mb ? tyjson_mut_diff(tyjson_mut_doc_get_root(ma),
+                                                    tyjson_mut_doc_get_root(mb), NULL, NULL)
+                                  : NULL;
+    if (md) c->mut_diffed = patched_or_null(
+                ma, tyjson_mut_doc_patch_mut(ma, tyjson_mut_doc_get_root(md), NULL));
+    else tyjson_mut_doc_free(ma);
+    tyjson_mut_doc_free(md);
+    tyjson_mut_doc_free(mb);
+    tyjson_mut_doc *d = tyjson_diff(tyjson_doc_get_root(c->a), tyjson_doc_get_root(c->b), NULL, NULL);
+    m = tyjson_doc_mut_copy(c->a, NULL);
+    if (d && m) c->diffed = patched_or_null(m, tyjson_mut_doc_patch_mut(m, tyjson_mut_doc_get_root(d), NULL));
+    else tyjson_mut_doc_free(m);
+    tyjson_mut_doc_free(d);
+    return NULL;
+}
+
+/* The texts of the results, in the order of edit_case. */
+static void edit_texts(edit_case *c, char *t[6]) {
+    t[0] = mut_text(c->set);
+    t[1] = mut_text(c->patched);
+    t[2] = mut_text(c->merged);
+    t[3] = mut_text(c->diffed);
+    t[4] = mut_text(c->merged_mut);
+    t[5] = mut_text(c->mut_diffed);
+}
+
+TEST(editing_on_documented_stack) {
+    size_t la, lb;
+    char *ta = nested_objects(EDIT_DEPTH, "0", &la), *tb = nested_objects(EDIT_DEPTH, "1", &lb);
+    ASSERT_NOT_NULL(ta);
+    ASSERT_NOT_NULL(tb);
+    char *ptr = (char *)malloc(EDIT_DEPTH * 2 + 1);
+    ASSERT_NOT_NULL(ptr);
+    for (size_t i = 0; i < EDIT_DEPTH; i++) memcpy(ptr + i * 2, "/a", 2);
+    ptr[EDIT_DEPTH * 2] = 0;
+    size_t lp = EDIT_DEPTH * 2 + 64;
+    char *tp = (char *)malloc(lp);
+    ASSERT_NOT_NULL(tp);
+    lp = (size_t)snprintf(tp, lp, "[{\"op\":\"replace\",\"path\":\"%s\",\"value\":1}]", ptr);
+    tyjson_read_options ro = {0, EDIT_DEPTH + 8, NULL};
+    edit_case want, got;
+    memset(&want, 0, sizeof(want));
+    want.a = tyjson_read_opts(ta, la, &ro, NULL);
+    want.b = tyjson_read_opts(tb, lb, &ro, NULL);
+    want.patch = tyjson_read_opts(tp, lp, &ro, NULL);
+    want.ptr = ptr;
+    ASSERT_NOT_NULL(want.a);
+    ASSERT_NOT_NULL(want.b);
+    ASSERT_NOT_NULL(want.patch);
+    got = want;
+    edit_all(&want);
+    run_on_stack(STACK_EDIT, edit_all, &got);
+    char *w[6], *g[6];
+    edit_texts(&want, w);
+    edit_texts(&got, g);
+    ASSERT_TRUE(want.leaf_ok);
+    ASSERT_TRUE(got.leaf_ok);
+    ASSERT_NOT_NULL(w[0]);
+    ASSERT_EQ_UINT(strlen(w[0]), la);
+    ASSERT_TRUE(strstr(w[0], "{\"a\":7}") != NULL);
+    ASSERT_EQ_STR(w[1], tb);
+    ASSERT_EQ_STR(w[2], tb);
+    ASSERT_EQ_STR(w[3], tb);
+    ASSERT_EQ_STR(w[4], tb);
+    ASSERT_EQ_STR(w[5], tb);
+    for (int i = 0; i < 6; i++) {
+        ASSERT_EQ_STR(g[i], w[i]);
+        free(w[i]);
+        free(g[i]);
+    }
+    tyjson_doc_free((tyjson_doc *)want.a);
+    tyjson_doc_free((tyjson_doc *)want.b);
+    tyjson_doc_free((tyjson_doc *)want.patch);
+    free(ptr);
+    free(tp);
+    free(ta);
+    free(tb);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
