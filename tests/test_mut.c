@@ -465,6 +465,61 @@ TEST(arr_remove_replace_clear) {
     tyjson_mut_doc_free(doc);
 }
 
+/* Every (idx, count) of arrays up to 5 long: the rest in order, the removed
+ * values reusable, the last-element pointer right (appending after). */
+TEST(arr_remove_range_and_rotate) {
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    uint64_t want[8];
+    for (size_t n = 0; n <= 5; n++) {
+        for (size_t at = 0; at <= n; at++) {
+            for (size_t cnt = 0; at + cnt <= n; cnt++) {
+                tyjson_mut_val *arr = uint_arr(doc, n);
+                tyjson_mut_val *first = tyjson_mut_arr_get(arr, at);
+                ASSERT_TRUE(tyjson_mut_arr_remove_range(arr, at, cnt));
+                size_t k = 0;
+                for (size_t j = 0; j < n; j++)
+                    if (j < at || j >= at + cnt) want[k++] = j;
+                expect_uints(arr, want, k);
+                ASSERT_TRUE(tyjson_mut_arr_add_uint(doc, arr, 99));
+                want[k] = 99;
+                expect_uints(arr, want, k + 1);
+                if (cnt) { /* the first removed value links again */
+                    ASSERT_TRUE(tyjson_mut_arr_append(arr, first));
+                    ASSERT_EQ_UINT(tyjson_mut_get_uint(tyjson_mut_arr_get_last(arr)), at);
+                }
+            }
+            /* past the end, and counts whose sum with idx overflows */
+            tyjson_mut_val *arr = uint_arr(doc, n);
+            ASSERT_FALSE(tyjson_mut_arr_remove_range(arr, at, n - at + 1));
+            ASSERT_FALSE(tyjson_mut_arr_remove_range(arr, at, SIZE_MAX));
+            for (size_t j = 0; j < n; j++) want[j] = j;
+            expect_uints(arr, want, n);
+        }
+        tyjson_mut_val *arr = uint_arr(doc, n);
+        ASSERT_FALSE(tyjson_mut_arr_remove_range(arr, n + 1, 0));
+        /* rotate */
+        for (size_t at = 0; at < n; at++) {
+            arr = uint_arr(doc, n);
+            ASSERT_TRUE(tyjson_mut_arr_rotate(arr, at));
+            for (size_t j = 0; j < n; j++) want[j] = (j + at) % n;
+            expect_uints(arr, want, n);
+            ASSERT_TRUE(tyjson_mut_arr_add_uint(doc, arr, 99));
+            want[n] = 99;
+            expect_uints(arr, want, n + 1);
+        }
+        arr = uint_arr(doc, n);
+        ASSERT_FALSE(tyjson_mut_arr_rotate(arr, n));
+        for (size_t j = 0; j < n; j++) want[j] = j;
+        expect_uints(arr, want, n);
+    }
+    tyjson_mut_val *obj = tyjson_mut_obj(doc);
+    ASSERT_FALSE(tyjson_mut_arr_remove_range(obj, 0, 0));
+    ASSERT_FALSE(tyjson_mut_arr_rotate(obj, 0));
+    ASSERT_FALSE(tyjson_mut_arr_remove_range(NULL, 0, 0));
+    ASSERT_FALSE(tyjson_mut_arr_rotate(NULL, 0));
+    tyjson_mut_doc_free(doc);
+}
+
 TEST(arr_add_helpers_and_iter) {
     tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
     tyjson_mut_val *arr = tyjson_mut_arr(doc);

@@ -284,6 +284,8 @@ TEST(mut_containers) {
     ASSERT_NULL(tyjson_mut_arr_replace(NULL, 0, tyjson_mut_null(doc)));
     ASSERT_NULL(tyjson_mut_arr_replace(arr, 0, NULL));
     ASSERT_NULL(tyjson_mut_arr_remove(NULL, 0));
+    ASSERT_FALSE(tyjson_mut_arr_remove_range(NULL, 0, 0));
+    ASSERT_FALSE(tyjson_mut_arr_rotate(NULL, 0));
     ASSERT_NULL(tyjson_mut_arr_remove_first(NULL));
     ASSERT_NULL(tyjson_mut_arr_remove_last(NULL));
     ASSERT_FALSE(tyjson_mut_arr_clear(NULL));

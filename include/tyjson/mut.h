@@ -221,6 +221,15 @@ TYJSON_API tyjson_mut_val *tyjson_mut_arr_replace(tyjson_mut_val *arr, size_t id
 /** Unlinks element idx; returns it (free to be inserted again; its memory
  *  stays in the document), or NULL if out of range or not an array. */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_remove(tyjson_mut_val *arr, size_t idx);
+/** Unlinks the count elements from position idx on (O(idx + count)); they
+ *  stay in the document and may be inserted again. False, changing nothing,
+ *  if arr is not an array (NULL included) or idx + count > size; count 0
+ *  with idx <= size is true and changes nothing. */
+TYJSON_API bool tyjson_mut_arr_remove_range(tyjson_mut_val *arr, size_t idx, size_t count);
+/** Rotates the array so that element idx comes first ([a,b,c,d] at 1 is
+ *  [b,c,d,a]); O(idx), no allocation. False, changing nothing, if arr is
+ *  not an array (NULL included) or idx >= size (an empty array too). */
+TYJSON_API bool tyjson_mut_arr_rotate(tyjson_mut_val *arr, size_t idx);
 /** Unlinks and returns the first element, or NULL if empty or not an array. */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_remove_first(tyjson_mut_val *arr);
 /** Unlinks and returns the last element (O(size)), or NULL if empty or not

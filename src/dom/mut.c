@@ -396,6 +396,37 @@ tyjson_mut_val *tyjson_mut_arr_remove(tyjson_mut_val *arr, size_t idx) {
     return old;
 }
 
+bool tyjson_mut_arr_remove_range(tyjson_mut_val *arr, size_t idx, size_t count) {
+    if (!tyjson_mut_is_arr(arr)) return false;
+    usize n = vlen(arr);
+    if (idx > n || count > n - idx) return false; /* no idx + count overflow */
+    if (count == 0) return true;
+    mval *prev = arr_prev(arr, idx);
+    mval *old = prev->next;
+    bool takes_last = idx + count == n;
+    for (usize i = 0; i < count; i++) { /* unlinked values may be inserted again */
+        mval *next = old->next;
+        old->next = NULL;
+        old = next;
+    }
+    if (count == n) {
+        arr->uni.ptr = NULL;
+    } else {
+        prev->next = old;
+        if (takes_last) arr->uni.ptr = prev;
+    }
+    set_len(arr, n - count);
+    return true;
+}
+
+bool tyjson_mut_arr_rotate(tyjson_mut_val *arr, size_t idx) {
+    if (!tyjson_mut_is_arr(arr) || idx >= vlen(arr)) return false;
+    /* the list is a ring entered at its last element: element idx - 1
+     * becomes the last one, so element idx comes first */
+    if (idx) arr->uni.ptr = arr_nth(arr, idx - 1);
+    return true;
+}
+
 tyjson_mut_val *tyjson_mut_arr_remove_first(tyjson_mut_val *arr) {
     return tyjson_mut_arr_remove(arr, 0);
 }
