@@ -238,6 +238,8 @@ static tyjson__read_res byte_walk(const u8 *p, const tyjson__skip_opts *o, const
 TYJSON__FIRST_USE
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
     const u8 *never = o->end;
+    /* Most skipped values are scalars: no walk to set up. */
+    if (p < never && *p != '{' && *p != '[') return skip_scalar(p, o);
     if ((usize)(o->end - p) <= IX_SKIP_AFTER || !ix_usable(o->flags)) return byte_walk(p, o, never);
     /* The index walk goes on from the byte walk's position with its open
      * containers, so the bytes already walked are not classified again;
