@@ -365,8 +365,10 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
  * first window has first_blocks blocks. With `resume`, p is just after a
  * value inside the containers open in w (lvl > 0), where the byte walk
  * stopped: the walk goes on from there to their end. */
-static const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags, bool whole,
-                         bool resume) {
+/* Inlined into both callers, so that each keeps its constant arguments
+ * folded in (out of line, validate's walk was 3% slower). */
+TYJSON__FORCEINLINE const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags,
+                                      bool whole, bool resume) {
     const tyjson__skip_opts *o = w->o;
     tyjson__indexer ix;
     ix_cursor cur = {&ix, tyjson__tok_start(&ix, p, o->end, first_blocks), o->end};
