@@ -124,6 +124,63 @@ TEST(corpus_containers) {
     printf("  %lld skips compared in all\n", compared);
 }
 
+/* A skip that goes to the index part-way: the byte walk passes its switch
+ * point (512 bytes) in a long string, an object's member at some depth, and the index walk
+ * goes on from there with the open containers (one bit each; past 1024
+ * levels they are on the heap). It must end where the byte walk ends, agree
+ * on every error after the switch point, and keep the depth limit. */
+static tyjson__read_res skip_depth(const u8 *p, const u8 *end, u32 max_depth, int level) {
+    tyjson_alloc alc = tyjson__alc_or_libc(NULL);
+    tyjson__skip_opts o = {end, 0, 0, max_depth, &alc};
+    tyjson__simd_set_level(level);
+    tyjson__read_res r = tyjson__skip_value(p, &o);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    return r;
+}
+
+TEST(switch_to_index_deep_inside) {
+    static char buf[65536]; /* depth 1500: about 18 KiB */
+    static const u8 swaps[] = {0x80, 0x01, '"', '\\', ' ', '}', ']', ',', ':', 'x'};
+    static const size_t depths[] = {1, 3, 40, 1500};
+    tyjson__simd_set_level(99);
+    int best = tyjson__simd_level();
+    for (size_t k = 0; k < sizeof(depths) / sizeof(depths[0]); k++) {
+        size_t d = depths[k], n = 0;
+        u32 need = (u32)d + 2; /* the levels, the object with the string, its array */
+        for (size_t i = 0; i < d; i++) {
+            if (i % 2 == 0) {
+                n += (size_t)sprintf(buf + n, "{\"k\":");
+            } else {
+                buf[n++] = '[';
+                if (i + 3 > need) need = (u32)i + 3; /* its {"z": [null]} */
+            }
+        }
+        n += (size_t)sprintf(buf + n, "{\"s\":\"");
+        for (int i = 0; i < 600; i++) buf[n++] = (char)('a' + i % 26);
+        n += (size_t)sprintf(buf + n, "\", \"t\": [-1.5e3, true]}");
+        for (size_t i = d; i-- > 0;) n += (size_t)sprintf(buf + n, i % 2 ? ", {\"z\": [null]}]" : "}");
+        const u8 *s = (const u8 *)buf, *e = s + n;
+        tyjson__read_res a = skip_depth(s, e, need, TYJSON__SIMD_SCALAR);
+        tyjson__read_res b = skip_depth(s, e, need, best);
+        ASSERT_TRUE(a.err == TYJSON_OK && a.pos == e);
+        ASSERT_TRUE(b.err == TYJSON_OK && b.pos == e);
+        a = skip_depth(s, e, need - 1, TYJSON__SIMD_SCALAR);
+        b = skip_depth(s, e, need - 1, best);
+        ASSERT_TRUE(a.err == TYJSON_E_DEPTH && b.err == TYJSON_E_DEPTH && a.pos == b.pos);
+        for (size_t at = 512; at < n; at += 7) {
+            char old = buf[at];
+            buf[at] = (char)swaps[at % sizeof(swaps)];
+            a = skip_depth(s, e, 4096, TYJSON__SIMD_SCALAR);
+            b = skip_depth(s, e, 4096, best);
+            if (a.err != b.err || a.pos != b.pos || (a.err && a.expect != b.expect))
+                TEST_FAIL("depth %zu, byte %zu: byte walk %s at %zu, level %d %s at %zu", d, at,
+                          tyjson_status_name(a.err), (size_t)(a.pos - s), best, tyjson_status_name(b.err),
+                          (size_t)(b.pos - s));
+            buf[at] = old;
+        }
+    }
+}
+
 /* Numbers near the limits of the validator's own range check: it must say
  * what the parser says, with and without BIGNUM_AS_RAW. */
 TEST(validate_numbers_at_the_limits) {

@@ -809,6 +809,7 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.start = d.base;
     d.end = d.start + len;
     d.arena = arena;
+    d.alc = tyjson_arena_allocator(arena);
     d.stk = d.inl;
     d.sp = 0;
     d.cap = INL_FRAMES;

@@ -130,6 +130,7 @@ typedef struct dec {
      * are moved from the one to the other by in_caller() */
     const u8 *base, *caller;
     tyjson_arena *arena;
+    tyjson_alloc alc; /* the arena's allocator view, made once: every skip passes it */
     frame *stk;
     u32 sp, cap;
     u32 hwm; /* slots below have been used (their key-order hints are set) */

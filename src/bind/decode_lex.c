@@ -171,8 +171,7 @@ static const char *skip_msg(tyjson__read_res r) {
  * from the arena, through its allocator view). */
 TYJSON__FIRST_USE
 TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p) {
-    tyjson_alloc alc = tyjson_arena_allocator(d->arena);
-    tyjson__skip_opts o = {d->end, d->rflags, d->sp, d->max_depth, &alc};
+    tyjson__skip_opts o = {d->end, d->rflags, d->sp, d->max_depth, &d->alc};
     tyjson__read_res r = tyjson__skip_value(p, &o);
     if (likely(r.err == TYJSON_OK)) return r.pos;
     return tyjson__dec_fail(d, r.err, r.pos, skip_msg(r));

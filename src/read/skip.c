@@ -219,12 +219,12 @@ after:
     return expected(p, end, obj ? TYJSON__EXPECT_OBJ_NEXT : TYJSON__EXPECT_ARR_NEXT);
 }
 
-static const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o);
+static const u8 *ix_skip_rest(walk *w, const u8 *p);
 static bool ix_usable(u32 flags);
 
 /* A container still open this many bytes after its start is skipped over
- * the index from its start: below that, the indexer's setup and first
- * window cost more than they save. */
+ * the index from where the byte walk got to: below that, the indexer's
+ * setup and first window cost more than they save. */
 #define IX_SKIP_AFTER 512
 
 static tyjson__read_res byte_walk(const u8 *p, const tyjson__skip_opts *o, const u8 *switch_at) {
@@ -238,10 +238,18 @@ static tyjson__read_res byte_walk(const u8 *p, const tyjson__skip_opts *o, const
 TYJSON__FIRST_USE
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
     const u8 *never = o->end;
+    /* Most skipped values are scalars: no walk to set up. */
+    if (p < never && *p != '{' && *p != '[') return skip_scalar(p, o);
     if ((usize)(o->end - p) <= IX_SKIP_AFTER || !ix_usable(o->flags)) return byte_walk(p, o, never);
-    tyjson__read_res r = byte_walk(p, o, p + IX_SKIP_AFTER);
+    /* The index walk goes on from the byte walk's position with its open
+     * containers, so the bytes already walked are not classified again;
+     * when it gives up, a byte walk from the start finds the error. */
+    walk w;
+    walk_init(&w, o, p + IX_SKIP_AFTER);
+    tyjson__read_res r = walk_value(&w, p);
+    const u8 *q = r.err == SWITCH_TO_INDEX ? ix_skip_rest(&w, r.pos) : NULL;
+    walk_done(&w);
     if (r.err != SWITCH_TO_INDEX) return r;
-    const u8 *q = ix_skip_container(p, o);
     return q ? tyjson__read_ok(q) : byte_walk(p, o, never);
 }
 
@@ -354,13 +362,19 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
 
 /* The value at the first token of [p, o->end): the byte after it, or
  * NULL. With `whole`, nothing but whitespace may follow it. The indexer's
- * first window has first_blocks blocks. */
-static const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags, bool whole) {
+ * first window has first_blocks blocks. With `resume`, p is just after a
+ * value inside the containers open in w (lvl > 0), where the byte walk
+ * stopped: the walk goes on from there to their end. */
+/* Inlined into both callers, so that each keeps its constant arguments
+ * folded in (out of line, validate's walk was 3% slower). */
+TYJSON__FORCEINLINE const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags,
+                                      bool whole, bool resume) {
     const tyjson__skip_opts *o = w->o;
     tyjson__indexer ix;
     ix_cursor cur = {&ix, tyjson__tok_start(&ix, p, o->end, first_blocks), o->end};
     ix_cursor *t = &cur;
-    bool obj = false;
+    bool obj = resume && in_object(w);
+    if (resume) goto next;
     p = ix_token(t);
     if (!p) return NULL;
 
@@ -393,6 +407,7 @@ close:
 
 after:
     if (w->lvl == 0) return !whole || tyjson__tok_next(&ix, &cur.w) == o->end ? p : NULL;
+next:
     p = ix_token(t);
     if (!p) return NULL;
     if (*p == ',') {
@@ -411,17 +426,14 @@ static bool ix_usable(u32 flags) {
     return !(flags & relaxed) && tyjson__index_kernel() != tyjson__index_scalar;
 }
 
-/* The indexed skip of the container at p: the byte after it, or NULL.
- * The first window is eight blocks (the container is longer than
- * IX_SKIP_AFTER), each later one twice the one before, so little past the
- * container's end is classified. The indexer (4 KiB of
- * entries) is on the C stack: the binding decoder's arena never frees. */
-static TYJSON__NOINLINE const u8 *ix_skip_container(const u8 *p, const tyjson__skip_opts *o) {
-    walk w;
-    walk_init(&w, o, o->end);
-    const u8 *q = ix_walk(&w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false);
-    walk_done(&w);
-    return q;
+/* The indexed rest of a skip: p is where the byte walk stopped, after a
+ * value inside w's open containers; the byte after the outermost one, or
+ * NULL. The first window is eight blocks (the container is already longer
+ * than IX_SKIP_AFTER), each later one twice the one before, so little past
+ * the container's end is classified. The indexer (4 KiB of entries) is on
+ * the C stack: the binding decoder's arena never frees. */
+static TYJSON__NOINLINE const u8 *ix_skip_rest(walk *w, const u8 *p) {
+    return ix_walk(w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false, true);
 }
 
 TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o) {
@@ -430,7 +442,8 @@ TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_o
     walk w;
     walk_init(&w, o, o->end);
     bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
-    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole);
+    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole,
+                           false);
     walk_done(&w);
     return q != NULL;
 }
