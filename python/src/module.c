@@ -27,6 +27,10 @@ static PyMethodDef tyjson_py_methods[] = {
      "      skipkeys=False, ensure_ascii=False) -> bytes\nWrites obj as UTF-8 JSON text."},
     {"dumps_str", (PyCFunction)(void (*)(void))tyjson_py_dumps_str, METH_VARARGS | METH_KEYWORDS,
      "dumps_str(obj, ...) -> str\nAs dumps, returning str."},
+    {"_lines_run", (PyCFunction)(void (*)(void))tyjson_py_lines_run, METH_VARARGS | METH_KEYWORDS,
+     "_lines_run(source, threads, sink, batch=1024, *, allow_nan=False)\n"
+     "NDJSON records of source to sink(list) in order, a bad line as sink(JSONDecodeError);\n"
+     "the engine of tyjson.iter_lines."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef tyjson_py_module = {PyModuleDef_HEAD_INIT, "_tyjson",

@@ -44,4 +44,7 @@ PyObject *tyjson_py_from_val(tyjson_val *v);
 PyObject *tyjson_py_dumps(PyObject *self, PyObject *args, PyObject *kwds);
 PyObject *tyjson_py_dumps_str(PyObject *self, PyObject *args, PyObject *kwds);
 
+/* lines.c */
+PyObject *tyjson_py_lines_run(PyObject *self, PyObject *args, PyObject *kwds);
+
 #endif /* TYJSON_PY_H */
