@@ -7,11 +7,14 @@ from . import _tyjson
 _END = object()
 
 
-def iter_lines(source, threads=1, *, allow_nan=False, batch=1024):
+def iter_lines(source, type=None, threads=1, *, allow_nan=False, batch=1024):
     """Yields the records of NDJSON `source` in input order.
 
     source   bytes-like (read in place), a path (str or os.PathLike), or a
              binary file object (read with readinto)
+    type     None: plain Python objects as loads gives them; a type: each
+             record is checked and built as tyjson.decode does (a
+             ValidationError names the line: "line 7: $.age")
     threads  worker threads parsing the records (1: parse on one thread)
 
     Blank lines are skipped. A bad line raises tyjson.JSONDecodeError after
@@ -41,6 +44,11 @@ def iter_lines(source, threads=1, *, allow_nan=False, batch=1024):
             sink(e)
         sink(_END)
 
+    if type is not None:
+        from ._typed import decoder_for
+        convert = decoder_for(type)
+    else:
+        convert = None
     t = threading.Thread(target=produce, name="tyjson-iter-lines", daemon=True)
     t.start()
     try:
@@ -50,7 +58,10 @@ def iter_lines(source, threads=1, *, allow_nan=False, batch=1024):
                 break
             if isinstance(item, BaseException):
                 raise item
-            yield from item
+            if convert is None:
+                yield from item
+            else:
+                yield from map(convert, item)
     finally:
         stop.set()
         t.join()
