@@ -190,10 +190,13 @@ class _Shape:
         return type(v)
 
 
+_HINTS = {}
+
+
 def build(t, v):
     """The reference: the value built by hand from json.loads's result."""
     if dataclasses.is_dataclass(t):
-        hints = typing.get_type_hints(t)
+        hints = _HINTS.get(t) or _HINTS.setdefault(t, typing.get_type_hints(t))
         return t(**{k: build(hints[k], e) for k, e in v.items()})
     if typing.get_origin(t) is list:
         (item,) = typing.get_args(t)
