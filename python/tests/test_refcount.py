@@ -81,7 +81,8 @@ class TestNoLeaks(unittest.TestCase):
 
     def test_refcounts_of_arguments(self):
         src = DOC.encode()
-        key = "name"
+        # built at run time: not an interned string that other code shares
+        key = "".join(["refcount", "-key"])
         inner = [1, 2]
         obj = {key: inner, "r": Rec(1, key)}
         hook = str
