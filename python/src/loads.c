@@ -90,6 +90,34 @@ static PyObject *from_arr(tyjson_val *v) {
     return list;
 }
 
+/* Object keys repeat (an array of records has the same few keys in every
+ * element): short keys are kept in a small direct-mapped cache for the
+ * length of one loads call, so each distinct key is decoded once. */
+#define KEY_CACHE_SLOTS 64
+#define KEY_CACHE_MAX 24
+typedef struct key_slot {
+    size_t len;
+    char bytes[KEY_CACHE_MAX];
+    PyObject *str; /* owned by the cache */
+} key_slot;
+static key_slot *key_cache; /* the current call's cache (GIL held), or NULL */
+
+static PyObject *key_str(const char *s, size_t n) {
+    key_slot *slot;
+    size_t h = n, i;
+    if (!key_cache || n > KEY_CACHE_MAX || n == 0)
+        return PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
+    for (i = 0; i < n; i++) h = h * 31u + (unsigned char)s[i];
+    slot = &key_cache[h % KEY_CACHE_SLOTS];
+    if (slot->str && slot->len == n && memcmp(slot->bytes, s, n) == 0) return Py_NewRef(slot->str);
+    Py_XDECREF(slot->str);
+    slot->str = PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
+    if (!slot->str) return NULL;
+    slot->len = n;
+    memcpy(slot->bytes, s, n);
+    return Py_NewRef(slot->str);
+}
+
 static PyObject *from_obj(tyjson_val *v) {
     PyObject *dict = PyDict_New();
     tyjson_obj_iter it;
@@ -99,7 +127,7 @@ static PyObject *from_obj(tyjson_val *v) {
     while ((k = tyjson_obj_iter_next(&it))) {
         PyObject *key, *val;
         int rc;
-        key = PyUnicode_DecodeUTF8(tyjson_get_str(k), (Py_ssize_t)tyjson_get_len(k), NULL);
+        key = key_str(tyjson_get_str(k), tyjson_get_len(k));
         if (!key) goto fail;
         val = tyjson_py_from_val(tyjson_obj_iter_get_val(k));
         if (!val) {
@@ -211,7 +239,14 @@ PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
         else tyjson_py_raise_decode(&err, dat, (size_t)len, src, chars);
         res = NULL;
     } else {
+        key_slot cache[KEY_CACHE_SLOTS];
+        key_slot *outer = key_cache; /* loads inside a loads (never today): keep theirs */
+        size_t i;
+        for (i = 0; i < KEY_CACHE_SLOTS; i++) cache[i].str = NULL;
+        key_cache = cache;
         res = tyjson_py_from_val(tyjson_doc_get_root(doc));
+        key_cache = outer;
+        for (i = 0; i < KEY_CACHE_SLOTS; i++) Py_XDECREF(cache[i].str);
         tyjson_doc_free(doc);
     }
     if (have_view) PyBuffer_Release(&view);

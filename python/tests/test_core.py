@@ -91,6 +91,17 @@ class TestLoads(unittest.TestCase):
                 tyjson.dumps(f)
             self.assertEqual(tyjson.dumps_str(f, allow_nan=True), json.dumps(f))
 
+    def test_repeated_keys(self):
+        # many distinct keys (more than the key cache's slots, colliding),
+        # long and non-ASCII ones, repeated across records
+        keys = ["k%d" % i for i in range(500)] + ["x" * 40, "\u00e9t\u00e9", "", "a\u0000b"]
+        recs = [{k: i for k in keys} for i in range(3)]
+        text = json.dumps(recs)
+        self.assertEqual(tyjson.loads(text), recs)
+        got = tyjson.loads('[{"name": 1}, {"name": 2}]')
+        # a short key repeated in one call is one str object
+        self.assertIs(next(iter(got[0])), next(iter(got[1])))
+
     def test_duplicate_key_last_wins(self):
         self.assertEqual(tyjson.loads('{"a": 1, "a": 2}'), {"a": 2})
 
