@@ -6,6 +6,8 @@
 #   make install PREFIX=/usr/local
 JOBS ?= 2
 PREFIX ?= /usr/local
+# the Python the module is built for and tested with (Debian's, for CI)
+PYTHON ?= /usr/bin/python3
 
 .PHONY: all bench deps test test-release test-sanitize test-bench install clean
 
@@ -25,7 +27,7 @@ test: deps
 	$(MAKE) test-bench
 
 test-release:
-	CC=gcc CXX=g++ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+	CC=gcc CXX=g++ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTYJSON_BUILD_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON)
 	cmake --build build -j$(JOBS)
 	cd build && ctest --output-on-failure -j$(JOBS)
 

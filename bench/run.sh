@@ -124,4 +124,17 @@ if [ -n "$json" ] && [ "$json" -nt "$build_dir/bench-build.log" ]; then
     echo "bench: python3 not found: no Markdown/SVG report (tools/install_deps.sh installs it)"
   fi
 fi
+# --- 5. Python part -------------------------------------------------------------
+# When the build directory has the Python module on (cmake -DTYJSON_BUILD_PYTHON=ON
+# once; the cache keeps it): python/bench/bench_python.py, tyjson.loads/dumps/
+# decode/iter_lines against json, ujson, simplejson (orjson, pydantic if present).
+if grep -q '^TYJSON_BUILD_PYTHON:BOOL=ON' "$build_dir/CMakeCache.txt" 2>/dev/null && [ -d "$root/../shared/corpus" ]; then
+  py="$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
+  if cmake --build "$build_dir" --target tyjson_python -j2 >"$build_dir/bench-python-build.log" 2>&1; then
+    PYTHONPATH="$build_dir/python" "${py:-python3}" "$root/python/bench/bench_python.py" \
+      --shared "$root/../shared" --results "$results" || status=1
+  else
+    tail -20 "$build_dir/bench-python-build.log" >&2; status=1
+  fi
+fi
 exit "$status"

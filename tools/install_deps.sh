@@ -4,6 +4,8 @@
 # `make test` and `.ci/run` so that both work on a fresh Debian 12 machine.
 set -u
 pkgs=(cmake make gcc g++ binutils clang libclang-rt-14-dev pkg-config python3 git)
+# the Python module (python/) and its tests
+pkgs+=(python3-dev python3-pip python3-setuptools python3-dask python3-distributed python3-pandas)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

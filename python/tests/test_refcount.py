@@ -1,0 +1,107 @@
+"""Reference counting and memory: 100k calls of each entry point leave no
+references and no Python memory behind (sys.getrefcount, tracemalloc)."""
+import dataclasses
+import decimal
+import gc
+import sys
+import tracemalloc
+import unittest
+import uuid
+
+import tyjson
+
+CALLS = 100_000
+
+
+@dataclasses.dataclass
+class Rec:
+    id: int
+    name: str
+
+
+DOC = '{"id": 12345678901234567890123, "name": "x\u00e9", "vals": [1, 2.5, true, null], "o": {"k": "v"}}'
+OBJ = {"id": 2**70, "name": "x\u00e9", "vals": [1, 2.5, True, None], "rec": Rec(1, "r"),
+       "d": decimal.Decimal("1.5"), "u": uuid.UUID(int=7), 3: "int key"}
+
+
+def held(n, fn):
+    """Python-allocated bytes still held after n calls of fn (after a warm-up)."""
+    for _ in range(1000):
+        fn()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for _ in range(n):
+        fn()
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return after - before
+
+
+def fail_loads():
+    try:
+        tyjson.loads(b'{"a": [1, 2, x]}')
+    except tyjson.JSONDecodeError:
+        pass
+
+
+def fail_dumps():
+    try:
+        tyjson.dumps([1, {"a": object()}])
+    except TypeError:
+        pass
+
+
+class TestNoLeaks(unittest.TestCase):
+    def check(self, fn):
+        # 100k calls; a leak of one small object per call would be > 1 MB
+        self.assertLess(held(CALLS, fn), 64 * 1024)
+
+    def test_loads(self):
+        self.check(lambda: tyjson.loads(DOC))
+
+    def test_loads_bytes(self):
+        self.check(lambda: tyjson.loads(DOC.encode()))
+
+    def test_loads_error(self):
+        self.check(fail_loads)
+
+    def test_dumps(self):
+        self.check(lambda: tyjson.dumps(OBJ))
+
+    def test_dumps_str_options(self):
+        self.check(lambda: tyjson.dumps_str(OBJ, indent=2, default=str))
+
+    def test_dumps_error(self):
+        self.check(fail_dumps)
+
+    def test_validate(self):
+        self.check(lambda: tyjson.validate(DOC))
+
+    def test_refcounts_of_arguments(self):
+        src = DOC.encode()
+        # built at run time: not an interned string that other code shares
+        key = "".join(["refcount", "-key"])
+        inner = [1, 2]
+        obj = {key: inner, "r": Rec(1, key)}
+        hook = str
+        before = [sys.getrefcount(x) for x in (src, key, inner, obj, hook)]
+        for _ in range(CALLS):
+            tyjson.loads(src)
+            tyjson.dumps(obj, default=hook)
+            tyjson.dumps(obj, sort_keys=False)
+        after = [sys.getrefcount(x) for x in (src, key, inner, obj, hook)]
+        self.assertEqual(before, after)
+
+    def test_result_refcounts(self):
+        r = tyjson.loads(DOC)
+        # one reference: ours (getrefcount adds its argument's)
+        self.assertEqual(sys.getrefcount(r), 2)
+        self.assertEqual(sys.getrefcount(r["vals"]), 2)
+        b = tyjson.dumps(OBJ)
+        self.assertEqual(sys.getrefcount(b), 2)
+
+
+if __name__ == "__main__":
+    unittest.main()
