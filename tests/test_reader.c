@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fixtures/bind_types.h"
+#include "stream/reader_stats.h"
 
 /* ----------------------------------------------------------------------------
  * A growable text buffer for token listings
@@ -1123,6 +1124,115 @@ TEST(allocation_failure_sweep) {
         }
     }
     free(big);
+}
+
+/* ----------------------------------------------------------------------------
+ * Duplicate keys in one huge object: the check is a hash set per open object,
+ * so the key comparisons grow linearly with the keys (they grew as n^2/2 when
+ * each key was compared with every earlier one: 2e10 for 200k keys).
+ * ------------------------------------------------------------------------- */
+
+/* {"k0":0,"k1":{"k0":1,"k1":1},...,"k<n-1>":..} plus ,"k<rep>":0 when rep < n:
+ * every odd member is a small object repeating the outer keys k0, k1 (no
+ * duplicates: they are another object's). */
+static char *wide_doc(size_t n, size_t rep, size_t *len) {
+    tb b = {NULL, 0, 0};
+    tb_put(&b, "{", 1);
+    for (size_t i = 0; i < n; i++) {
+        if (i % 2) tb_fmt(&b, "%s\"k%zu\":{\"k0\":1,\"k1\":1}", i ? "," : "", i);
+        else tb_fmt(&b, "%s\"k%zu\":%zu", i ? "," : "", i, i);
+    }
+    if (rep < n) tb_fmt(&b, ",\"k%zu\":0", rep);
+    tb_put(&b, "}", 1);
+    *len = b.n;
+    return b.s;
+}
+
+/* Reads dat to its end with the duplicate check on; the last token, the
+ * comparisons it made, the error. */
+static tyjson_token wide_read(const char *dat, size_t len, bool from_file, size_t *compares,
+                              tyjson_error *e) {
+    tyjson_reader_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = TYJSON_READ_REJECT_DUPLICATE_KEYS;
+    o.window = 4096;
+    tyjson_error err;
+    tyjson_reader *r = tyjson_reader_new(&o, &err);
+    ASSERT_TRUE(r != NULL);
+    FILE *fp = from_file ? file_of(dat, len) : NULL;
+    ASSERT_EQ_INT(from_file ? tyjson_reader_open_fp(r, fp) : tyjson_reader_open_buf(r, dat, len),
+                  TYJSON_OK);
+    tyjson_token t;
+    while ((t = tyjson_reader_next(r)) != TYJSON_TOK_END && t != TYJSON_TOK_ERROR) {
+    }
+    *compares = tyjson__reader_dup_compares(r);
+    *e = *tyjson_reader_error(r);
+    tyjson_reader_free(r);
+    if (fp) fclose(fp);
+    return t;
+}
+
+TEST(duplicate_check_linear_in_keys) {
+    const size_t n = 200000;
+    for (int from_file = 0; from_file < 2; from_file++) {
+        size_t len, compares;
+        tyjson_error e;
+        char *d = wide_doc(n, n, &len);
+        ASSERT_EQ_INT(wide_read(d, len, from_file, &compares, &e), TYJSON_TOK_END);
+        /* a bucket holds half a key of the object on average: about n/2 */
+        ASSERT_TRUE(compares < n);
+        free(d);
+
+        /* the last key repeats k12345: found, where and as the DOM finds it */
+        d = wide_doc(n, 12345, &len);
+        ASSERT_EQ_INT(wide_read(d, len, from_file, &compares, &e), TYJSON_TOK_ERROR);
+        ASSERT_TRUE(compares < n + 8);
+        tyjson_read_options ro;
+        memset(&ro, 0, sizeof(ro));
+        ro.flags = TYJSON_READ_REJECT_DUPLICATE_KEYS;
+        tyjson_error de;
+        tyjson_doc *doc = tyjson_read_opts(d, len, &ro, &de);
+        ASSERT_NULL(doc);
+        ASSERT_EQ_INT(e.code, TYJSON_E_DUPLICATE_KEY);
+        ASSERT_EQ_INT(de.code, TYJSON_E_DUPLICATE_KEY);
+        ASSERT_EQ_UINT(e.offset, de.offset);
+        ASSERT_EQ_UINT(e.line, de.line);
+        ASSERT_EQ_UINT(e.column, de.column);
+        ASSERT_EQ_STR(e.msg, de.msg);
+        free(d);
+    }
+}
+
+/* An input abandoned inside objects leaves their keys behind; the next input
+ * starts with none (the table is emptied with them), and the memory stays. */
+TEST(duplicate_check_after_abandoned_input) {
+    tyjson_reader_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = TYJSON_READ_REJECT_DUPLICATE_KEYS;
+    tyjson_error err;
+    tyjson_reader *r = tyjson_reader_new(&o, &err);
+    ASSERT_TRUE(r != NULL);
+    static const char first[] = "{\"a\":{\"b\":1,\"c\":{\"d\":2,\"e\":";
+    ASSERT_EQ_INT(tyjson_reader_open_buf(r, first, strlen(first)), TYJSON_OK);
+    while (tyjson_reader_next(r) != TYJSON_TOK_ERROR) {
+    }
+    ASSERT_EQ_INT(tyjson_reader_error(r)->code, TYJSON_E_TRUNCATED);
+    size_t mem = tyjson_reader_mem_size(r);
+    static const char second[] = "{\"d\":1,\"e\":{\"a\":1,\"b\":2,\"c\":3},\"c\":4,\"b\":5,\"a\":6}";
+    ASSERT_EQ_INT(tyjson_reader_open_buf(r, second, strlen(second)), TYJSON_OK);
+    tyjson_token t;
+    while ((t = tyjson_reader_next(r)) != TYJSON_TOK_END && t != TYJSON_TOK_ERROR) {
+    }
+    ASSERT_EQ_INT(t, TYJSON_TOK_END);
+    ASSERT_EQ_UINT(tyjson_reader_mem_size(r), mem);
+    static const char third[] = "{\"x\":{\"y\":1},\"y\":2,\"x\":3}";
+    ASSERT_EQ_INT(tyjson_reader_open_buf(r, third, strlen(third)), TYJSON_OK);
+    while ((t = tyjson_reader_next(r)) != TYJSON_TOK_END && t != TYJSON_TOK_ERROR) {
+    }
+    ASSERT_EQ_INT(t, TYJSON_TOK_ERROR);
+    ASSERT_EQ_INT(tyjson_reader_error(r)->code, TYJSON_E_DUPLICATE_KEY);
+    ASSERT_EQ_UINT(tyjson_reader_error(r)->offset, 19);
+    tyjson_reader_free(r);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -28,6 +28,7 @@
 #include "read/msg.h"
 #include "read/syntax.h"
 #include "num/num.h"
+#include "stream/reader_stats.h"
 #include "stream/source.h"
 
 #include <stdio.h>
@@ -77,6 +78,7 @@ typedef struct frame {
 typedef struct dup_ent {
     u64 hash;
     usize at, len; /* bytes in r->dupb */
+    usize next;    /* the previous entry in its bucket, or NONE_IDX */
 } dup_ent;
 
 struct tyjson_reader {
@@ -142,6 +144,9 @@ struct tyjson_reader {
     usize ndups, dups_cap;
     u8 *dupb;
     usize dupb_len, dupb_cap;
+    usize *dupt;      /* buckets: the latest entry whose hash falls there */
+    usize dupt_cap;   /* a power of two, at least twice dups_cap once used */
+    u64 dup_compares; /* key comparisons made, for the tests */
 
     /* lines, counted lazily */
     usize lc_off, lc_line, lc_ls; /* counted up to lc_off; its line; that line's start */
@@ -590,23 +595,34 @@ static u64 key_hash(const u8 *k, usize n) {
     return h;
 }
 
-/* The key just read (its bytes at dupb + from) against the object's others. */
+/* Re-hangs every entry into a table of nc buckets. Entries go in in index
+ * order, so each bucket's chain runs from the newest entry to the oldest. */
+static bool dup_table_grow(tyjson_reader *r, usize nc) {
+    usize *nt = r->dupt ? (usize *)tyjson__realloc(&r->alc, r->dupt, r->dupt_cap * sizeof(usize),
+                                                    nc * sizeof(usize))
+                        : (usize *)tyjson__malloc(&r->alc, nc * sizeof(usize));
+    if (!nt) return false;
+    r->dupt = nt;
+    r->dupt_cap = nc;
+    for (usize i = 0; i < nc; i++) nt[i] = NONE_IDX;
+    for (usize i = 0; i < r->ndups; i++) {
+        dup_ent *d = &r->dups[i];
+        d->next = nt[d->hash & (nc - 1)];
+        nt[d->hash & (nc - 1)] = i;
+    }
+    return true;
+}
+
+/* The key just read (its bytes at dupb + from) against the object's others:
+ * one hash table over the keys of all open objects. A chain runs from newer to
+ * older entries, and the current object's entries are the newest, so a lookup
+ * stops at the first entry older than the object: the work per key is the
+ * object's own keys in its bucket (O(1) expected), whatever the nesting. */
 static bool dup_check(tyjson_reader *r, usize from) {
     frame *f = &r->frames[r->depth - 1];
     usize len = r->dupb_len - from;
     const u8 *k = r->dupb + from;
     u64 h = key_hash(k, len);
-    if (f->dup_hit == NONE_IDX) {
-        for (usize i = f->dup_from; i < r->ndups; i++) {
-            const dup_ent *d = &r->dups[i];
-            if (d->hash == h && d->len == len && memcmp(r->dupb + d->at, k, len) == 0) {
-                f->dup_hit = r->ndups;
-                f->dup_off = r->tok_off;
-                locate(r, r->tok_off, &f->dup_line, &f->dup_col);
-                break;
-            }
-        }
-    }
     if (r->ndups == r->dups_cap) {
         usize nc = r->dups_cap ? r->dups_cap * 2 : 16;
         dup_ent *nd = r->dups ? (dup_ent *)tyjson__realloc(&r->alc, r->dups, r->dups_cap * sizeof(dup_ent),
@@ -616,12 +632,39 @@ static bool dup_check(tyjson_reader *r, usize from) {
         r->dups = nd;
         r->dups_cap = nc;
     }
-    dup_ent *d = &r->dups[r->ndups++];
+    if (r->dupt_cap < 2 * r->dups_cap && !dup_table_grow(r, 2 * r->dups_cap)) return false;
+    usize *bucket = &r->dupt[h & (r->dupt_cap - 1)];
+    if (f->dup_hit == NONE_IDX) {
+        for (usize i = *bucket; i != NONE_IDX && i >= f->dup_from; i = r->dups[i].next) {
+            const dup_ent *d = &r->dups[i];
+            r->dup_compares++;
+            if (d->hash == h && d->len == len && memcmp(r->dupb + d->at, k, len) == 0) {
+                f->dup_hit = r->ndups;
+                f->dup_off = r->tok_off;
+                locate(r, r->tok_off, &f->dup_line, &f->dup_col);
+                break;
+            }
+        }
+    }
+    dup_ent *d = &r->dups[r->ndups];
     d->hash = h;
     d->at = from;
     d->len = len;
+    d->next = *bucket;
+    *bucket = r->ndups++;
     return true;
 }
+
+/* An object closes: its entries leave the table newest first, so each one
+ * is the head of its bucket when it goes and the table is as it was before
+ * the object opened. */
+static void dup_pop(tyjson_reader *r, usize from) {
+    for (usize i = r->ndups; i-- > from;) r->dupt[r->dups[i].hash & (r->dupt_cap - 1)] = r->dups[i].next;
+    if (from < r->ndups) r->dupb_len = r->dups[from].at;
+    r->ndups = from;
+}
+
+size_t tyjson__reader_dup_compares(const tyjson_reader *r) { return (size_t)r->dup_compares; }
 
 static TYJSON__NOINLINE int dup_fail(tyjson_reader *r, const frame *f) {
     const dup_ent *d = &r->dups[f->dup_hit];
@@ -996,10 +1039,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
         dup_fail(r, f);
         return TYJSON_TOK_ERROR;
     }
-    if (obj && (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
-        if (f->dup_from < r->ndups) r->dupb_len = r->dups[f->dup_from].at;
-        r->ndups = f->dup_from;
-    }
+    if (obj && (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) dup_pop(r, f->dup_from);
     r->depth--;
     r->keys_len = f->key_at;
     r->cur = p + 1;
@@ -1228,6 +1268,7 @@ void tyjson_reader_free(tyjson_reader *r) {
     tyjson__free(&alc, r->keys);
     tyjson__free(&alc, r->dups);
     tyjson__free(&alc, r->dupb);
+    tyjson__free(&alc, r->dupt);
     tyjson__free(&alc, r);
 }
 
@@ -1257,7 +1298,8 @@ static void reset(tyjson_reader *r, int in) {
     r->span_active = false;
     r->scr_len = 0;
     r->keys_len = 0;
-    r->ndups = r->dupb_len = 0;
+    if (r->ndups) dup_pop(r, 0); /* objects an earlier input left open */
+    r->dupb_len = 0;
     r->lc_off = 0;
     r->lc_line = 1;
     r->lc_ls = 0;
@@ -1503,7 +1545,7 @@ size_t tyjson_reader_consumed(const tyjson_reader *r) {
 size_t tyjson_reader_mem_size(const tyjson_reader *r) {
     if (!r) return 0;
     usize n = sizeof(*r) + r->win_cap + r->scr_cap + r->keys_cap + r->dupb_cap +
-              r->dups_cap * sizeof(dup_ent);
+              r->dups_cap * sizeof(dup_ent) + r->dupt_cap * sizeof(usize);
     if (r->frames != r->finl) n += r->fcap * sizeof(frame);
     return n;
 }
