@@ -1987,4 +1987,151 @@ TEST(equals_corpus_twins_agree) {
     corpus_twins("corpus/mesh.json");
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - Replace by key, rename, arrays from C arrays
+ * ------------------------------------------------------------------------- */
+TEST(obj_replace_only_when_present) {
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *obj = tyjson_mut_obj(doc);
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "a", 1));
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "b", 2));
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "a", 3));
+    tyjson_mut_val *old = tyjson_mut_obj_get(obj, "a");
+    /* the first "a" gets the value, the repeat stays, the old value is free */
+    ASSERT_TRUE(tyjson_mut_obj_replace(obj, tyjson_mut_str(doc, "a"), tyjson_mut_true(doc)));
+    assert_writes(obj, "{\"a\":true,\"b\":2,\"a\":3}");
+    ASSERT_TRUE(tyjson_mut_arr_append(tyjson_mut_arr(doc), old));
+    /* the last member's value: the object's last node moves to the new one */
+    ASSERT_TRUE(tyjson_mut_obj_replace(obj, tyjson_mut_str(doc, "b"), tyjson_mut_null(doc)));
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "c", 4));
+    assert_writes(obj, "{\"a\":true,\"b\":null,\"a\":3,\"c\":4}");
+    /* absent key: false, nothing added, the value stays free */
+    tyjson_mut_val *v = tyjson_mut_false(doc);
+    ASSERT_FALSE(tyjson_mut_obj_replace(obj, tyjson_mut_str(doc, "zz"), v));
+    assert_writes(obj, "{\"a\":true,\"b\":null,\"a\":3,\"c\":4}");
+    ASSERT_TRUE(tyjson_mut_arr_append(tyjson_mut_arr(doc), v));
+    /* the refusals of tyjson_mut_obj_add */
+    ASSERT_FALSE(tyjson_mut_obj_replace(NULL, tyjson_mut_str(doc, "a"), tyjson_mut_null(doc)));
+    ASSERT_FALSE(tyjson_mut_obj_replace(obj, NULL, tyjson_mut_null(doc)));
+    ASSERT_FALSE(tyjson_mut_obj_replace(obj, tyjson_mut_str(doc, "a"), NULL));
+    ASSERT_FALSE(tyjson_mut_obj_replace(obj, tyjson_mut_sint(doc, 1), tyjson_mut_null(doc)));
+    ASSERT_FALSE(tyjson_mut_obj_replace(obj, tyjson_mut_str(doc, "a"), obj));
+    ASSERT_FALSE(tyjson_mut_obj_replace(tyjson_mut_obj(doc), tyjson_mut_str(doc, "a"), tyjson_mut_null(doc)));
+    assert_writes(obj, "{\"a\":true,\"b\":null,\"a\":3,\"c\":4}");
+    tyjson_mut_doc_free(doc);
+}
+
+TEST(obj_rename_key_every_match) {
+    counting c;
+    tyjson_alloc alc = counting_alloc(&c);
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(&alc);
+    tyjson_mut_val *obj = tyjson_mut_obj(doc);
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "a", 1));
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "b", 2));
+    ASSERT_TRUE(tyjson_mut_obj_add_sint(doc, obj, "a", 3));
+    char name[] = "x\"y";
+    ASSERT_TRUE(tyjson_mut_obj_rename_key(doc, obj, "a", name));
+    name[0] = 'Q'; /* the new key was copied */
+    assert_writes(obj, "{\"x\\\"y\":1,\"b\":2,\"x\\\"y\":3}");
+    ASSERT_EQ_INT(tyjson_mut_get_sint(tyjson_mut_obj_getn(obj, "x\"y", 3)), 1);
+    ASSERT_NULL(tyjson_mut_obj_get(obj, "a"));
+    /* a missing key changes and allocates nothing */
+    long before = c.requests;
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(doc, obj, "nope", "b"));
+    ASSERT_EQ_INT(c.requests, before);
+    /* to an existing name: repeats, as documented; to and from "" with lengths */
+    ASSERT_TRUE(tyjson_mut_obj_rename_keyn(doc, obj, "b", 1, "x\"y", 3));
+    assert_writes(obj, "{\"x\\\"y\":1,\"x\\\"y\":2,\"x\\\"y\":3}");
+    ASSERT_TRUE(tyjson_mut_obj_rename_keyn(doc, obj, "x\"y", 3, NULL, 0));
+    assert_writes(obj, "{\"\":1,\"\":2,\"\":3}");
+    ASSERT_TRUE(tyjson_mut_obj_rename_keyn(doc, obj, NULL, 0, "k\0z", 3));
+    ASSERT_EQ_INT(tyjson_mut_get_sint(tyjson_mut_obj_getn(obj, "k\0z", 3)), 1);
+    /* refusals */
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(NULL, obj, "k", "a"));
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(doc, NULL, "k", "a"));
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(doc, tyjson_mut_arr(doc), "k", "a"));
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(doc, obj, NULL, "a"));
+    ASSERT_FALSE(tyjson_mut_obj_rename_key(doc, obj, "k", NULL));
+    ASSERT_FALSE(tyjson_mut_obj_rename_keyn(doc, obj, NULL, 1, "a", 1));
+    ASSERT_FALSE(tyjson_mut_obj_rename_keyn(doc, obj, "k\0z", 3, NULL, 1));
+    ASSERT_EQ_INT(tyjson_mut_get_sint(tyjson_mut_obj_getn(obj, "k\0z", 3)), 1);
+    /* the copy cannot be allocated: false, names unchanged */
+    size_t big = 1u << 20;
+    char *longname = (char *)malloc(big);
+    ASSERT_NOT_NULL(longname);
+    memset(longname, 'n', big);
+    c.fail_at = c.requests + 1;
+    ASSERT_FALSE(tyjson_mut_obj_rename_keyn(doc, obj, "k\0z", 3, longname, big));
+    c.fail_at = 0;
+    ASSERT_EQ_INT(tyjson_mut_get_sint(tyjson_mut_obj_getn(obj, "k\0z", 3)), 1);
+    ASSERT_EQ_UINT(tyjson_mut_obj_size(obj), 3);
+    free(longname);
+    tyjson_mut_doc_free(doc);
+    ASSERT_EQ_INT(c.live, 0);
+}
+
+TEST(arr_with_c_arrays) {
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    const bool bs[] = {true, false, true};
+    const int64_t is[] = {-1, 0, INT64_MIN, INT64_MAX};
+    const uint64_t us[] = {0, UINT64_MAX};
+    const double ds[] = {0.5, -2.0, 1e300};
+    const float fs[] = {3.67f, 0.1f};
+    const char *const ss[] = {"a", "b\"c", ""};
+    const size_t lens[] = {1, 3, 0};
+    char owned[] = "own";
+    const char *const cs[] = {owned};
+    assert_writes(tyjson_mut_arr_with_bool(doc, bs, 3), "[true,false,true]");
+    assert_writes(tyjson_mut_arr_with_sint(doc, is, 4),
+                  "[-1,0,-9223372036854775808,9223372036854775807]");
+    assert_writes(tyjson_mut_arr_with_uint(doc, us, 2), "[0,18446744073709551615]");
+    assert_writes(tyjson_mut_arr_with_real(doc, ds, 3), "[0.5,-2.0,1e300]");
+    tyjson_mut_val *fa = tyjson_mut_arr_with_float(doc, fs, 2);
+    ASSERT_EQ_DBL_BITS(tyjson_mut_get_real(tyjson_mut_arr_get(fa, 0)), (double)3.67f);
+    ASSERT_EQ_DBL_BITS(tyjson_mut_get_real(tyjson_mut_arr_get(fa, 1)), (double)0.1f);
+    assert_writes(tyjson_mut_arr_with_str(doc, ss, 3), "[\"a\",\"b\\\"c\",\"\"]");
+    assert_writes(tyjson_mut_arr_with_strn(doc, ss, lens, 2), "[\"a\",\"b\\\"c\"]");
+    tyjson_mut_val *ca = tyjson_mut_arr_with_strcpy(doc, cs, 1);
+    owned[0] = 'X';
+    assert_writes(ca, "[\"own\"]");
+    /* empty arrays, and the refusals */
+    assert_writes(tyjson_mut_arr_with_sint(doc, NULL, 0), "[]");
+    assert_writes(tyjson_mut_arr_with_strn(doc, NULL, NULL, 0), "[]");
+    ASSERT_NULL(tyjson_mut_arr_with_sint(doc, NULL, 1));
+    ASSERT_NULL(tyjson_mut_arr_with_bool(NULL, bs, 3));
+    ASSERT_NULL(tyjson_mut_arr_with_strn(doc, ss, NULL, 1));
+    const char *const withnull[] = {"a", NULL};
+    ASSERT_NULL(tyjson_mut_arr_with_str(doc, withnull, 2));
+    ASSERT_NULL(tyjson_mut_arr_with_strcpy(doc, withnull, 2));
+    const char *const nullstr[] = {NULL};
+    const size_t one[] = {1}, zero[] = {0};
+    ASSERT_NULL(tyjson_mut_arr_with_strn(doc, nullstr, one, 1));
+    assert_writes(tyjson_mut_arr_with_strn(doc, nullstr, zero, 1), "[\"\"]");
+    tyjson_mut_doc_free(doc);
+}
+
+TEST(arr_with_alloc_failure_sweep) {
+    int64_t vals[300];
+    for (int i = 0; i < 300; i++) vals[i] = i;
+    for (long fail = 1;; fail++) {
+        counting c;
+        tyjson_alloc alc = counting_alloc(&c);
+        tyjson_mut_doc *doc = tyjson_mut_doc_new(&alc);
+        if (!doc) continue;
+        c.fail_at = fail;
+        tyjson_mut_val *arr = tyjson_mut_arr_with_sint(doc, vals, 300);
+        long failures = c.failures;
+        c.fail_at = 0;
+        if (arr) {
+            ASSERT_EQ_UINT(tyjson_mut_arr_size(arr), 300);
+            ASSERT_EQ_INT(tyjson_mut_get_sint(tyjson_mut_arr_get(arr, 299)), 299);
+        } else {
+            ASSERT_TRUE(failures > 0);
+        }
+        tyjson_mut_doc_free(doc);
+        ASSERT_EQ_INT(c.live, 0);
+        if (arr && failures == 0) break;
+    }
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

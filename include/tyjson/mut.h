@@ -261,6 +261,30 @@ TYJSON_API tyjson_mut_val *tyjson_mut_arr_add_arr(tyjson_mut_doc *doc, tyjson_mu
 /** Creates an object, appends it and returns it (NULL on failure). */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_add_obj(tyjson_mut_doc *doc, tyjson_mut_val *arr);
 
+/* Arrays made from C arrays: a new array of doc holding n values, one per
+ * element of vals in order. NULL when doc is NULL, vals is NULL with n > 0,
+ * or memory runs out (values made before that stay in the document's
+ * memory, which the document releases). n 0 gives an empty array. */
+/** From n bools. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_bool(tyjson_mut_doc *doc, const bool *vals, size_t n);
+/** From n signed integers. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_sint(tyjson_mut_doc *doc, const int64_t *vals, size_t n);
+/** From n unsigned integers. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_uint(tyjson_mut_doc *doc, const uint64_t *vals, size_t n);
+/** From n doubles (written as the DOM writer writes reals). */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_real(tyjson_mut_doc *doc, const double *vals, size_t n);
+/** From n floats, each widened exactly to a double. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_float(tyjson_mut_doc *doc, const float *vals, size_t n);
+/** From n NUL-terminated strings, referenced (not copied: they must
+ *  outlive the document); NULL if any of them is NULL. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_str(tyjson_mut_doc *doc, const char *const *vals, size_t n);
+/** From n strings of lens[i] bytes, referenced; NULL if vals or lens is
+ *  NULL with n > 0 or a string is NULL with a length. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_strn(tyjson_mut_doc *doc, const char *const *vals,
+                                                    const size_t *lens, size_t n);
+/** From n NUL-terminated strings, each copied into the document. */
+TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_strcpy(tyjson_mut_doc *doc, const char *const *vals, size_t n);
+
 /** Mutable array iterator, a plain value on the caller's stack (nothing to
  *  free): `it = tyjson_mut_arr_iter_with(arr); while ((v = tyjson_mut_arr_iter_next(&it)))`. */
 typedef struct tyjson_mut_arr_iter {
@@ -315,6 +339,24 @@ TYJSON_API tyjson_mut_val *tyjson_mut_obj_remove_keyn(tyjson_mut_val *obj, const
 /** Empties the object, unlinking every key and value: O(size). False if
  *  obj is not an object (NULL included). */
 TYJSON_API bool tyjson_mut_obj_clear(tyjson_mut_val *obj);
+/** Replaces the value of the first member with key's text only if the
+ *  object has one (the key node there stays, the given key is not used;
+ *  the old value is unlinked, later members with the same key are kept).
+ *  False, changing nothing, when no member has that key, and for the
+ *  refusals of tyjson_mut_obj_add. */
+TYJSON_API bool tyjson_mut_obj_replace(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val);
+/** Renames every member whose key is the `len` bytes at key to the
+ *  `new_len` bytes at new_key, copied once into doc's strings (the key
+ *  nodes stay where they are; members already named new_key are kept, so
+ *  the object may then hold repeats). True if at least one member was
+ *  renamed. False, changing nothing and allocating nothing, when none has
+ *  that key, for a NULL doc or a non-object, a NULL key or new_key with a
+ *  length; false, changing nothing, when the copy cannot be allocated. */
+TYJSON_API bool tyjson_mut_obj_rename_keyn(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key,
+                                           size_t len, const char *new_key, size_t new_len);
+/** Same, with NUL-terminated keys (a NULL one gives false). */
+TYJSON_API bool tyjson_mut_obj_rename_key(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key,
+                                          const char *new_key);
 
 /* Member helpers: each appends `key: value` to obj (repeats allowed). The
  * key is referenced (no copy: it must outlive the document) unless named

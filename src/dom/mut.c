@@ -481,6 +481,33 @@ tyjson_mut_val *tyjson_mut_arr_add_obj(tyjson_mut_doc *doc, tyjson_mut_val *arr)
     return tyjson_mut_arr_append(arr, v) ? v : NULL;
 }
 
+/* Arrays from C arrays: one value per element, appended in order. */
+#define ARR_WITH(name, type, make)                                                      \
+    tyjson_mut_val *name(tyjson_mut_doc *doc, const type *vals, size_t n) {             \
+        if (!doc || (!vals && n)) return NULL;                                          \
+        mval *arr = tyjson_mut_arr(doc);                                                \
+        for (usize i = 0; arr && i < n; i++)                                            \
+            if (!tyjson_mut_arr_append(arr, make(doc, vals[i]))) arr = NULL;            \
+        return arr;                                                                     \
+    }
+ARR_WITH(tyjson_mut_arr_with_bool, bool, tyjson_mut_bool)
+ARR_WITH(tyjson_mut_arr_with_sint, int64_t, tyjson_mut_sint)
+ARR_WITH(tyjson_mut_arr_with_uint, uint64_t, tyjson_mut_uint)
+ARR_WITH(tyjson_mut_arr_with_real, double, tyjson_mut_real)
+ARR_WITH(tyjson_mut_arr_with_float, float, tyjson_mut_real)
+ARR_WITH(tyjson_mut_arr_with_str, char *const, tyjson_mut_str)
+ARR_WITH(tyjson_mut_arr_with_strcpy, char *const, tyjson_mut_strcpy)
+#undef ARR_WITH
+
+tyjson_mut_val *tyjson_mut_arr_with_strn(tyjson_mut_doc *doc, const char *const *vals, const size_t *lens,
+                                         size_t n) {
+    if (!doc || ((!vals || !lens) && n)) return NULL;
+    mval *arr = tyjson_mut_arr(doc);
+    for (usize i = 0; arr && i < n; i++)
+        if (!tyjson_mut_arr_append(arr, tyjson_mut_strn(doc, vals[i], lens[i]))) arr = NULL;
+    return arr;
+}
+
 /* ----------------------------------------------------------------------------
  * MARK: - Objects
  * ------------------------------------------------------------------------- */
@@ -581,6 +608,45 @@ tyjson_mut_val *tyjson_mut_obj_remove_keyn(tyjson_mut_val *obj, const char *key,
 
 tyjson_mut_val *tyjson_mut_obj_remove_key(tyjson_mut_val *obj, const char *key) {
     return key ? tyjson_mut_obj_remove_keyn(obj, key, strlen(key)) : NULL;
+}
+
+bool tyjson_mut_obj_replace(tyjson_mut_val *obj, tyjson_mut_val *key, tyjson_mut_val *val) {
+    if (!member_ok(obj, key, val)) return false;
+    usize n = vlen(obj);
+    mval *k = n ? first_child(obj) : NULL;
+    for (usize i = 0; i < n; i++, k = k->next->next) {
+        if (!key_is(k, key->uni.str, vlen(key))) continue;
+        mval *v = k->next;
+        val->next = v->next;
+        k->next = val;
+        if (v == last_child(obj)) obj->uni.ptr = val;
+        v->next = NULL;
+        return true;
+    }
+    return false;
+}
+
+bool tyjson_mut_obj_rename_keyn(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, size_t len,
+                                const char *new_key, size_t new_len) {
+    usize n = tyjson_mut_obj_size(obj);
+    if (!doc || !n || (!key && len) || (!new_key && new_len) || !len_fits(new_len)) return false;
+    /* Find one first: a missing key allocates nothing. */
+    if (!tyjson_mut_obj_getn(obj, key, len)) return false;
+    char *copy = str_dup(doc, new_key ? new_key : "", new_len);
+    if (!copy) return false;
+    mval *k = first_child(obj);
+    for (usize i = 0; i < n; i++, k = k->next->next) {
+        if (!key_is(k, key, len)) continue;
+        k->tag = tyjson__tag(K_STR, new_len);
+        k->uni.str = copy;
+    }
+    return true;
+}
+
+bool tyjson_mut_obj_rename_key(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key,
+                               const char *new_key) {
+    if (!key || !new_key) return false;
+    return tyjson_mut_obj_rename_keyn(doc, obj, key, strlen(key), new_key, strlen(new_key));
 }
 
 bool tyjson_mut_obj_clear(tyjson_mut_val *obj) {
