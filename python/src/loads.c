@@ -100,7 +100,10 @@ typedef struct key_slot {
     char bytes[KEY_CACHE_MAX];
     PyObject *str; /* owned by the cache */
 } key_slot;
-static key_slot *key_cache; /* the current call's cache (GIL held), or NULL */
+/* The current call's cache, or NULL. Per thread: a finalizer that runs
+ * Python code while a document is converted may let another thread's
+ * loads in. */
+static _Thread_local key_slot *key_cache;
 
 static PyObject *key_str(const char *s, size_t n) {
     key_slot *slot;
@@ -212,35 +215,52 @@ static tyjson_read_flags read_flags(int allow_nan, int allow_comments, int allow
 
 static char *loads_kwlist[] = {"s", "allow_nan", "allow_comments", "allow_trailing_commas", NULL};
 
-PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
-    PyObject *src, *res;
-    int allow_nan = 0, allow_comments = 0, allow_trailing = 0, chars, have_view;
+/* What loads and validate share: their arguments, the input as UTF-8
+ * bytes and the read options. Release with input_release. */
+typedef struct loads_input {
+    PyObject *src;
+    Py_buffer view;
+    int have_view, chars;
     const char *dat;
     Py_ssize_t len;
-    Py_buffer view;
     tyjson_read_options opts;
+} loads_input;
+
+static int input_from_args(PyObject *args, PyObject *kwds, const char *fmt, loads_input *in) {
+    int allow_nan = 0, allow_comments = 0, allow_trailing = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, fmt, loads_kwlist, &in->src, &allow_nan,
+                                     &allow_comments, &allow_trailing))
+        return -1;
+    if (get_input(in->src, &in->view, &in->have_view, &in->dat, &in->len, &in->chars) < 0) return -1;
+    memset(&in->opts, 0, sizeof in->opts);
+    in->opts.flags = read_flags(allow_nan, allow_comments, allow_trailing);
+    return 0;
+}
+
+static void input_release(loads_input *in) {
+    if (in->have_view) PyBuffer_Release(&in->view);
+}
+
+PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
+    PyObject *res;
+    loads_input in;
     tyjson_error err;
     tyjson_doc *doc;
     (void)self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$ppp:loads", loads_kwlist, &src, &allow_nan,
-                                     &allow_comments, &allow_trailing))
-        return NULL;
-    if (get_input(src, &view, &have_view, &dat, &len, &chars) < 0) return NULL;
-    memset(&opts, 0, sizeof opts);
-    opts.flags = read_flags(allow_nan, allow_comments, allow_trailing);
+    if (input_from_args(args, kwds, "O|$ppp:loads", &in) < 0) return NULL;
     /* the parser copies the input; we hold src (and its buffer) meanwhile,
      * so other threads may run */
     Py_BEGIN_ALLOW_THREADS
-    doc = tyjson_read_opts(dat, (size_t)len, &opts, &err);
+    doc = tyjson_read_opts(in.dat, (size_t)in.len, &in.opts, &err);
     Py_END_ALLOW_THREADS
     if (!doc) {
         if (err.code == TYJSON_E_NOMEM) PyErr_NoMemory();
-        else tyjson_py_raise_decode(&err, dat, (size_t)len, src, chars);
+        else tyjson_py_raise_decode(&err, in.dat, (size_t)in.len, in.src, in.chars);
         res = NULL;
     } else {
         key_slot cache[KEY_CACHE_SLOTS];
-        key_slot *outer = key_cache; /* loads inside a loads (never today): keep theirs */
+        key_slot *outer = key_cache; /* a loads inside a loads (from a finalizer): keep theirs */
         size_t i;
         for (i = 0; i < KEY_CACHE_SLOTS; i++) cache[i].str = NULL;
         key_cache = cache;
@@ -249,30 +269,20 @@ PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
         for (i = 0; i < KEY_CACHE_SLOTS; i++) Py_XDECREF(cache[i].str);
         tyjson_doc_free(doc);
     }
-    if (have_view) PyBuffer_Release(&view);
+    input_release(&in);
     return res;
 }
 
 PyObject *tyjson_py_validate(PyObject *self, PyObject *args, PyObject *kwds) {
-    PyObject *src;
-    int allow_nan = 0, allow_comments = 0, allow_trailing = 0, chars, have_view;
-    const char *dat;
-    Py_ssize_t len;
-    Py_buffer view;
-    tyjson_read_options opts;
+    loads_input in;
     tyjson_error err;
     bool ok;
     (void)self;
 
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|$ppp:validate", loads_kwlist, &src, &allow_nan,
-                                     &allow_comments, &allow_trailing))
-        return NULL;
-    if (get_input(src, &view, &have_view, &dat, &len, &chars) < 0) return NULL;
-    memset(&opts, 0, sizeof opts);
-    opts.flags = read_flags(allow_nan, allow_comments, allow_trailing);
+    if (input_from_args(args, kwds, "O|$ppp:validate", &in) < 0) return NULL;
     Py_BEGIN_ALLOW_THREADS
-    ok = tyjson_validate(dat, (size_t)len, &opts, &err);
+    ok = tyjson_validate(in.dat, (size_t)in.len, &in.opts, &err);
     Py_END_ALLOW_THREADS
-    if (have_view) PyBuffer_Release(&view);
+    input_release(&in);
     return PyBool_FromLong(ok);
 }

@@ -116,22 +116,20 @@ def _conv_any(v):
     return v
 
 
-def _conv_datetime(v):
-    if type(v) is str:
-        try:
-            return datetime.datetime.fromisoformat(v)
-        except ValueError:
-            raise _Fail("expected an ISO 8601 date-time, found %r" % v) from None
-    _fail("a date-time string", v)
+def _iso_conv(cls, what):
+    """A converter from ISO 8601 text to cls (datetime.datetime or .date)."""
+    def conv(v):
+        if type(v) is str:
+            try:
+                return cls.fromisoformat(v)
+            except ValueError:
+                raise _Fail("expected an ISO 8601 %s, found %r" % (what, v)) from None
+        _fail("a %s string" % what, v)
+    return conv
 
 
-def _conv_date(v):
-    if type(v) is str:
-        try:
-            return datetime.date.fromisoformat(v)
-        except ValueError:
-            raise _Fail("expected an ISO 8601 date, found %r" % v) from None
-    _fail("a date string", v)
+_conv_datetime = _iso_conv(datetime.datetime, "date-time")
+_conv_date = _iso_conv(datetime.date, "date")
 
 
 def _conv_decimal(v):

@@ -598,10 +598,11 @@ static u64 key_hash(const u8 *k, usize n) {
 /* Re-hangs every entry into a table of nc buckets. Entries go in in index
  * order, so each bucket's chain runs from the newest entry to the oldest. */
 static bool dup_table_grow(tyjson_reader *r, usize nc) {
-    usize *nt = r->dupt ? (usize *)tyjson__realloc(&r->alc, r->dupt, r->dupt_cap * sizeof(usize),
-                                                    nc * sizeof(usize))
-                        : (usize *)tyjson__malloc(&r->alc, nc * sizeof(usize));
+    /* a new table, not a realloc: every bucket is rewritten below, so the
+     * old contents need no copy (and stay whole if this fails) */
+    usize *nt = (usize *)tyjson__malloc(&r->alc, nc * sizeof(usize));
     if (!nt) return false;
+    tyjson__free(&r->alc, r->dupt);
     r->dupt = nt;
     r->dupt_cap = nc;
     for (usize i = 0; i < nc; i++) nt[i] = NONE_IDX;
