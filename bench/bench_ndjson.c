@@ -42,7 +42,7 @@ static uint64_t rnd(void) { /* xorshift64*, pinned seed */
 static const char *const words[] = {
     "the", "json", "stream", "record", "fast", "parser", "line", "caf\xc3\xa9", "data", "log",
     "event", "user", "quoted \\\"text\\\"", "\\u00e9t\\u00e9", "tweet", "reply", "http://t.co/x",
-    "#ndjson", "@someone", "\xe2\x82\xac" "5", "ok", "yes", "no", "maybe"};
+    "#ndjson", "@someone", "\xe2\x82\xac\x35", "ok", "yes", "no", "maybe"};
 #define N_WORDS (sizeof(words) / sizeof(words[0]))
 
 /* One record at p (room for 1024 bytes); returns its length with the LF. */
