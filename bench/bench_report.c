@@ -436,43 +436,70 @@ static const task_result *task_of(const run_results *rr, const char *group, cons
     return NULL;
 }
 
+/* The parse row a validate row is compared with: the validate group's own,
+ * else the corpus group's (results of older runs). */
+static const task_result *validate_parse_row(const run_results *rr, const char *item) {
+    const task_result *p = task_of(rr, "validate", item, "parse");
+    return p ? p : task_of(rr, "corpus", item, "parse");
+}
+
 /* tyjson's parse time over its validate time for a validate row (> 1:
  * validating is faster), or 0 when either is unknown. */
 static double validate_gain(const run_results *rr, const task_result *v) {
     int ty = cont_index("tyjson");
-    const task_result *p = task_of(rr, "corpus", v->info.item, "parse");
+    const task_result *p = validate_parse_row(rr, v->info.item);
     if (ty < 0 || !p || !p->cell[ty].ok || !v->cell[ty].ok) return 0;
     return p->cell[ty].med / v->cell[ty].med;
 }
 
+/* The MB/s of cell c of row t into buf ("n/a" when not timed). */
+static void validate_cell(const task_result *t, int c, char *buf, size_t size) {
+    if (t && c >= 0 && t->cell[c].ok) fmt_num(buf, size, shown(&t->info, t->cell[c].med));
+    else snprintf(buf, size, "n/a");
+}
+
+static void print_ratio(double r) {
+    if (r > 0) printf(" %15.2f", r);
+    else printf(" %15s", "-");
+}
+
 static void print_validate(const run_results *rr) {
     size_t t;
-    int ty = cont_index("tyjson");
-    geo g = {0, 0};
+    int ty = cont_index("tyjson"), sj = cont_index("simdjson");
+    geo g = {0, 0}, gs = {0, 0};
     bool header = false;
     for (t = 0; t < rr->n_tasks && ty >= 0; t++) {
         const task_result *tr = &rr->tasks[t];
-        const task_result *p = task_of(rr, "corpus", tr->info.item, "parse");
-        char v[32], pa[32];
-        double gain;
-        if (strcmp(tr->info.group, "validate") != 0) continue;
+        const task_result *p = validate_parse_row(rr, tr->info.item);
+        char v[32], pa[32], sp[32];
+        double gain, vs_sj = 0;
+        if (strcmp(tr->info.group, "validate") != 0 || strcmp(tr->info.op, "validate") != 0) continue;
         if (!header) {
-            printf("\n== Validate only (structure + UTF-8, no document): tyjson_validate vs tyjson's own DOM parse, "
-                   "MB/s; peers n/a (no validate-only API)\n%-36s %15s %15s %15s\n",
-                   "", "validate", "parse", "validate/parse");
+            printf("\n== Validate only (structure + UTF-8, no document): tyjson_validate vs tyjson's own DOM parse "
+                   "and simdjson's DOM parse (no validate-only API), MB/s\n%-36s %15s %15s %15s %15s %15s\n",
+                   "", "validate", "parse", "validate/parse", "simdjson parse", "validate/sj");
             header = true;
         }
         gain = validate_gain(rr, tr);
         geo_add(&g, gain);
-        if (tr->cell[ty].ok) fmt_num(v, sizeof(v), shown(&tr->info, tr->cell[ty].med));
-        else snprintf(v, sizeof(v), "n/a");
-        if (p && p->cell[ty].ok) fmt_num(pa, sizeof(pa), shown(&p->info, p->cell[ty].med));
-        else snprintf(pa, sizeof(pa), "n/a");
+        if (sj >= 0 && tr->cell[ty].ok && tr->cell[sj].ok) vs_sj = tr->cell[sj].med / tr->cell[ty].med;
+        geo_add(&gs, vs_sj);
+        validate_cell(tr, ty, v, sizeof(v));
+        validate_cell(p, ty, pa, sizeof(pa));
+        validate_cell(tr, sj, sp, sizeof(sp));
         printf("%-36.36s %15s %15s", tr->info.item, v, pa);
-        if (gain > 0) printf(" %15.2f\n", gain);
-        else printf(" %15s\n", "-");
+        print_ratio(gain);
+        printf(" %15s", sp);
+        print_ratio(vs_sj);
+        printf("\n");
     }
-    if (g.n) printf("%-36s %15s %15s %15.2f\n", "geometric mean", "", "", geo_get(&g));
+    if (g.n || gs.n) {
+        printf("%-36s %15s %15s", "geometric mean", "", "");
+        print_ratio(g.n ? geo_get(&g) : 0);
+        printf(" %15s", "");
+        print_ratio(gs.n ? geo_get(&gs) : 0);
+        printf("\n");
+    }
 }
 
 /* One headline line: geometric means over the rows of `group` (of `op`
@@ -510,7 +537,8 @@ static void print_headline(const run_results *rr) {
         if (!strcmp(group_order[g], "corpus")) headline_line(rr, "corpus parse", "corpus", "parse");
     }
     for (t = 0; t < rr->n_tasks; t++)
-        if (!strcmp(rr->tasks[t].info.group, "validate")) geo_add(&gv, validate_gain(rr, &rr->tasks[t]));
+        if (!strcmp(rr->tasks[t].info.group, "validate") && !strcmp(rr->tasks[t].info.op, "validate"))
+            geo_add(&gv, validate_gain(rr, &rr->tasks[t]));
     if (gv.n) printf("%-20s tyjson validate / tyjson parse speed: %.2f over %d files\n", "validate", geo_get(&gv), gv.n);
 }
 

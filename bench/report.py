@@ -99,10 +99,19 @@ class Run:
                 return t
         return None
 
+    def validate_parse_row(self, item):
+        """The parse row a validate row is compared with: the validate group's
+        own, else the corpus group's (results of older runs)."""
+        p = self.task("validate", item, "parse")
+        return p if p is not None else self.task("corpus", item, "parse")
+
+    def validate_rows(self):
+        return self.rows("validate", "validate")
+
     def validate_gain(self, v):
         """tyjson's parse time over its validate time for a validate row (> 1:
         validating is faster), 0 when either is unknown."""
-        p = self.task("corpus", v["item"], "parse")
+        p = self.validate_parse_row(v["item"])
         if p is None or not self.ok(p, "tyjson") or not self.ok(v, "tyjson"):
             return 0
         return self.med(p, "tyjson") / self.med(v, "tyjson")
@@ -151,20 +160,25 @@ def md_group(run, g):
     return "".join(out)
 
 def md_validate(run):
-    rows = run.rows("validate")
+    rows = run.validate_rows()
     if not rows:
         return ""
     out = ["\n### Validate only (structure + UTF-8, no document)\n\n`tyjson_validate` against tyjson's own DOM "
-           "parse of the same file, MB/s (median); the peers have no validate-only API (n/a)\n\n",
-           table_head("file", ("validate", "parse", "validate/parse"))]
+           "parse of the same file and simdjson's DOM parse (simdjson has no validate-only API; its parse is the "
+           "closest), MB/s (median); validate/sj = simdjson's parse time over tyjson's validate time\n\n",
+           table_head("file", ("validate", "parse", "validate/parse", "simdjson parse", "validate/sj"))]
+
+    def mbs(t, c):
+        return fmt_num(run.shown(t, run.med(t, c))) if t and run.ok(t, c) else "n/a"
+    vs_sj = []
     for t in rows:
-        p = run.task("corpus", t["item"], "parse")
-        v = fmt_num(run.shown(t, run.med(t, "tyjson"))) if run.ok(t, "tyjson") else "n/a"
-        pa = fmt_num(run.shown(p, run.med(p, "tyjson"))) if p and run.ok(p, "tyjson") else "n/a"
-        out.append(md_row(t["item"], [v, pa, ratio(run.validate_gain(t))]))
-    m = geo_mean([run.validate_gain(t) for t in rows])
-    if m is not None:
-        out.append(md_row("geometric mean", ["", "", "%.2f" % m]))
+        p = run.validate_parse_row(t["item"])
+        vs_sj.append(run.speedup(t, "simdjson"))
+        out.append(md_row(t["item"], [mbs(t, "tyjson"), mbs(p, "tyjson"), ratio(run.validate_gain(t)),
+                                      mbs(t, "simdjson"), ratio(vs_sj[-1])]))
+    m, ms = geo_mean([run.validate_gain(t) for t in rows]), geo_mean(vs_sj)
+    if m is not None or ms is not None:
+        out.append(md_row("geometric mean", ["", "", ratio(m or 0), "", ratio(ms or 0)]))
     return "".join(out)
 
 def md_memory(run):
@@ -286,10 +300,10 @@ def write_md(run, prefix):
         out.append("\n`corpus parse`: the DOM parse rows, each library on its run-time kernel (simdjson: %s); "
                    "`corpus-avx2`: the same parses with tyjson and simdjson forced to their AVX2 kernels.\n"
                    % run.doc["machine"].get("simdjson_kernel", "-"))
-    gain = geo_mean([run.validate_gain(t) for t in run.rows("validate")])
+    gain = geo_mean([run.validate_gain(t) for t in run.validate_rows()])
     if gain is not None:
         out.append("\nValidate only: tyjson_validate is %.2fx tyjson's own parse (geometric mean over %d files).\n"
-                   % (gain, len(run.rows("validate"))))
+                   % (gain, len(run.validate_rows())))
     out.append("\n## Results\n")
     for g in GROUPS:
         if not run.rows(g):
@@ -297,9 +311,9 @@ def write_md(run, prefix):
         out.append(md_group(run, g))
         if g == "corpus":
             out.append("\n![parse](%s-corpus-parse.svg)\n![write](%s-corpus-write-min.svg)\n" % (prefix, prefix))
-            out.append(md_validate(run))
         else:
             out.append("\n![%s](%s-%s.svg)\n" % (g, prefix, g))
+    out.append(md_validate(run))  # whenever the validate group ran, with or without the corpus group
     out.append(md_memory(run))
     out.append(md_alloc(run))
     out.append("\n## Not measured (n/a)\n\n")

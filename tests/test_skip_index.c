@@ -8,6 +8,8 @@
 #include "read/simd.h"
 #include "tyjson.h"
 
+#include "dom/parse.h"
+
 static uint64_t rng = 0x51A7E5C0FFEEull;
 static uint64_t rnd(void) {
     uint64_t z = (rng += 0x9E3779B97F4A7C15ull);
@@ -208,6 +210,99 @@ TEST(validate_numbers_at_the_limits) {
                           (int)valid, tyjson_status_name(ve.code), tyjson_status_name(pe.code));
         }
     }
+}
+
+/* ----------------------------------------------------------------------------
+ * tyjson_validate's routes: over the index, by the byte walk where the index
+ * does not pay (number- or escape-dense text: tyjson__index_pays), or the
+ * parse. Whatever the route, kernel and input, validate must say what the
+ * parser says, with the parser's error.
+ * ------------------------------------------------------------------------- */
+static long long validated;
+
+static void check_validate(const char *name, const char *text, size_t n) {
+    static const int policies[] = {TYJSON__INDEX_AUTO, TYJSON__INDEX_ALWAYS, TYJSON__INDEX_NEVER};
+    static const tyjson_read_flags flag_sets[] = {0, TYJSON_READ_BIGNUM_AS_RAW, TYJSON_READ_STOP_WHEN_DONE};
+    tyjson__simd_set_level(99);
+    const int levels[] = {TYJSON__SIMD_SCALAR, tyjson__simd_level()};
+    for (size_t f = 0; f < sizeof(flag_sets) / sizeof(flag_sets[0]); f++) {
+        tyjson_read_options o = {flag_sets[f], 0, NULL};
+        tyjson_error pe;
+        tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+        tyjson__parse_set_index_policy(TYJSON__INDEX_NEVER);
+        tyjson_doc *d = tyjson_read_opts(text, n, &o, &pe);
+        tyjson_doc_free(d);
+        for (size_t k = 0; k < sizeof(policies) / sizeof(policies[0]); k++) {
+            for (size_t l = 0; l < 2; l++) {
+                tyjson_error ve;
+                tyjson__parse_set_index_policy(policies[k]);
+                tyjson__simd_set_level(levels[l]);
+                bool valid = tyjson_validate(text, n, &o, &ve);
+                validated++;
+                if (valid != (d != NULL) || (!valid && (ve.code != pe.code || ve.offset != pe.offset)))
+                    TEST_FAIL("%s (flags %u, policy %d, level %d): validate %d %s at %zu, parse %s at %zu", name,
+                              (unsigned)flag_sets[f], policies[k], levels[l], (int)valid,
+                              tyjson_status_name(ve.code), ve.offset, tyjson_status_name(pe.code), pe.offset);
+            }
+        }
+    }
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+    tyjson__parse_set_index_policy(TYJSON__INDEX_AUTO);
+}
+
+/* The text with single bytes replaced (a few places), checked each time. */
+static void check_validate_corrupted(const char *name, char *text, size_t n, int times) {
+    static const u8 swaps[] = {0x80, 0xC0, 0xED, 0xFF, 0x01, '"', '\\', ' ', '}', ']', ',', '9', 'e', '.', '-'};
+    check_validate(name, text, n);
+    for (int i = 0; i < times && n; i++) {
+        size_t at = (size_t)(rnd() % n);
+        char old = text[at];
+        text[at] = (char)swaps[rnd() % sizeof(swaps)];
+        check_validate(name, text, n);
+        text[at] = old;
+    }
+}
+
+TEST(validate_routes_agree_with_parse) {
+    static const char *const files[] = {"twitter.json", "citm_catalog.json", "github_events.json", "canada.json",
+                                        "mesh.json", "numbers.json", "twitterescaped.json", "poet.json"};
+    char path[1024];
+    int found = 0;
+    for (size_t f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+        char rel[256];
+        snprintf(rel, sizeof(rel), "corpus/%s", files[f]);
+        test_shared_path(rel, path, sizeof(path));
+        size_t len = 0;
+        char *dat = test_read_file(path, &len);
+        if (!dat) continue;
+        found++;
+        check_validate_corrupted(files[f], dat, len, 6);
+        free(dat);
+    }
+    if (!found && test_require_shared()) TEST_FAIL("corpus missing near %s", path);
+    /* generated nests, and number-dense arrays (the byte walk's route under
+     * AUTO) whose numbers sit at the limits: without BIGNUM_AS_RAW the parser
+     * rejects 1e400 and 2^64, and so must the byte walk */
+    static char buf[1 << 14];
+    for (int iter = 0; iter < 40; iter++) {
+        size_t n = gen_nest(buf, 1200 + (size_t)(rnd() % (sizeof(buf) - 1300)));
+        check_validate_corrupted("nest", buf, n, 4);
+    }
+    static const char *const nums[] = {"1", "-2.5", "0.125e-3", "123456789012345678", "1e400",
+                                       "18446744073709551616", "-9223372036854775809", "1.5e308", "1e-400",
+                                       "12345678901234567890123.5", "0", "-0.0"};
+    for (int iter = 0; iter < 60; iter++) {
+        size_t n = 0;
+        buf[n++] = '[';
+        while (n < 1500 + (size_t)iter * 40) {
+            const char *num = nums[rnd() % 4];
+            if (rnd() % 40 == 0) num = nums[4 + rnd() % (sizeof(nums) / sizeof(nums[0]) - 4)];
+            n += (size_t)sprintf(buf + n, "%s%s", num, rnd() % 3 ? "," : ", ");
+        }
+        n += (size_t)sprintf(buf + n, "0]");
+        check_validate_corrupted("numbers", buf, n, 3);
+    }
+    printf("  %lld validations compared\n", validated);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -12,6 +12,7 @@
 
 #include <json-c/json.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,9 +128,52 @@ static void free_text(void *st, bench_text *text) {
     (void)text; /* owned by the object */
 }
 
+/* NDJSON: the records one after another through the reused tokener:
+ * json_tokener_parse_ex from where the last one ended
+ * (json_tokener_get_parse_end), the newlines between them skipped here. */
+static bool nd_int(struct json_object *o, const char *key, int64_t *v) {
+    struct json_object *m;
+    if (!json_object_object_get_ex(o, key, &m) || !json_object_is_type(m, json_type_int)) return false;
+    *v = json_object_get_int64(m);
+    return true;
+}
+
+static bool nd_str(struct json_object *o, const char *key, const char **v, size_t *n) {
+    struct json_object *m;
+    if (!json_object_object_get_ex(o, key, &m) || !json_object_is_type(m, json_type_string)) return false;
+    *v = json_object_get_string(m);
+    *n = (size_t)json_object_get_string_len(m);
+    return true;
+}
+
+static bool ndjson(void *st, const char *dat, size_t len, bench_extract *out) {
+    state *s = st;
+    size_t pos = 0;
+    for (;;) {
+        while (pos < len && (dat[pos] == '\n' || dat[pos] == '\r' || dat[pos] == ' ' || dat[pos] == '\t')) pos++;
+        if (pos == len) return true;
+        size_t rest = len - pos;
+        json_tokener_reset(s->tok);
+        struct json_object *rec = json_tokener_parse_ex(s->tok, dat + pos, rest > INT_MAX ? INT_MAX : (int)rest);
+        struct json_object *user;
+        int64_t id, rts;
+        const char *text, *name;
+        size_t tn, nn;
+        bool ok = rec && json_tokener_get_error(s->tok) == json_tokener_success &&
+                  nd_int(rec, "id", &id) && nd_str(rec, "text", &text, &tn) &&
+                  json_object_object_get_ex(rec, "user", &user) && nd_str(user, "screen_name", &name, &nn) &&
+                  nd_int(rec, "retweet_count", &rts);
+        if (ok) bench_extract_add(out, (uint64_t)id, text, tn, name, nn, rts);
+        pos += json_tokener_get_parse_end(s->tok);
+        json_object_put(rec);
+        if (!ok) return false;
+    }
+}
+
 const bench_adapter bench_adapter_jsonc = {
     "json-c", JSON_C_VERSION,
     "json_tokener reused, depth 1024, default flags; to_json_string PLAIN / PRETTY "
-    "+ NOSLASHESCAPE (text buffer owned by the object, reused); no allocator hook",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL,
+    "+ NOSLASHESCAPE (text buffer owned by the object, reused); no allocator hook; "
+    "ndjson: json_tokener_parse_ex record after record (json_tokener_get_parse_end), tokener reused",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL, NULL, ndjson,
 };

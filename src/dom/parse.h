@@ -207,5 +207,7 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
 /** Sets the policy (TYJSON__INDEX_*); not meant to be called while other
  *  threads parse. */
 void tyjson__parse_set_index_policy(int policy);
+/** The policy in force (tyjson_validate follows it too). */
+int tyjson__parse_index_policy(void);
 
 #endif /* TYJSON_DOM_PARSE_H */

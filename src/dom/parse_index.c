@@ -102,22 +102,7 @@ static int index_policy = TYJSON__INDEX_AUTO;
 
 void tyjson__parse_set_index_policy(int policy) { index_policy = policy; }
 
-/* Whether the index is worth it for this input, judged from the first 256
- * entries of its first window. parse_owned's own scanning is as fast as
- * the index-driven parse where numbers or escapes fill the text (canada,
- * numbers, twitterescaped: docs/perf-log.md), so the indexing would be
- * pure cost there: a quarter or more of the tokens being numbers or
- * backslashes sends the input to parse_owned. */
-static bool index_pays(const tyjson__tok_win *w) {
-    usize n = (usize)(w->iend - w->ip), dense = 0;
-    if (!w->base || n == 0) return true; /* flagged or empty: the parse gives up at once */
-    if (n > 256) n = 256; /* every entry: a stride would alias with regular layouts */
-    for (usize i = 0; i < n; i++) {
-        u8 ch = w->base[w->ip[i]];
-        dense += (ch >= '0' && ch <= '9') || ch == '-' || ch == '\\';
-    }
-    return dense * 4 < n;
-}
+int tyjson__parse_index_policy(void) { return index_policy; }
 
 #define GIVE_UP_IF(cond)                                                       \
     do {                                                                       \
@@ -173,7 +158,7 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
     c.w = tyjson__tok_start(&ix, buf, end, TYJSON__IDX_WINDOW / 64);
     c.end = end;
     c.w = tyjson__tok_refill(&ix);
-    if (index_policy == TYJSON__INDEX_AUTO && !index_pays(&c.w)) {
+    if (index_policy == TYJSON__INDEX_AUTO && !tyjson__index_pays(&c.w)) {
         *declined = true;
         return NULL;
     }

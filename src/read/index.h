@@ -128,6 +128,25 @@ TYJSON__FORCEINLINE const u8 *tyjson__tok_next(tyjson__indexer *ix, tyjson__tok_
     return w->base;
 }
 
+/* Whether reading over the index is worth it for this input, judged from
+ * the first 256 entries of its first window (w freshly refilled). The
+ * byte-at-a-time readers' own scanning is as fast as a reader over the
+ * index where numbers or escapes fill the text (canada, numbers,
+ * twitterescaped: docs/perf-log.md), so the indexing would be pure cost
+ * there: a quarter or more of the tokens being numbers or backslashes
+ * sends the input to the byte-at-a-time reader. Both the DOM parser and
+ * tyjson_validate decide with it. */
+TYJSON__FORCEINLINE bool tyjson__index_pays(const tyjson__tok_win *w) {
+    usize n = (usize)(w->iend - w->ip), dense = 0;
+    if (!w->base || n == 0) return true; /* flagged or empty: the reader gives up at once */
+    if (n > 256) n = 256; /* every entry: a stride would alias with regular layouts */
+    for (usize i = 0; i < n; i++) {
+        u8 ch = w->base[w->ip[i]];
+        dense += (ch >= '0' && ch <= '9') || ch == '-' || ch == '\\';
+    }
+    return dense * 4 < n;
+}
+
 /* ----------------------------------------------------------------------------
  * The shared part of every kernel (inline, so each kernel compiles it for
  * its own instruction set).

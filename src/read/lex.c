@@ -212,10 +212,27 @@ tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid
             r.stop++;
             return r;
         }
-        u8 scratch[8];
-        u8 *dst = scratch;
-        usize used = decode_escape(r.stop, end, &dst, allow_invalid, &r.err);
-        if (!used) return r;
-        p = r.stop + used;
+        /* Escapes often come in runs (\uXXXX text): stay here while they
+         * do, the common \uXXXX inline, the rest (surrogates, the short
+         * forms, errors) in decode_escape. */
+        const u8 *q = r.stop;
+        do {
+            if (end - q >= 6 && q[1] == 'u') {
+                int32_t cp = tyjson__hex4(q + 2);
+                if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
+                    q += 6;
+                    continue;
+                }
+            }
+            u8 scratch[8];
+            u8 *dst = scratch;
+            usize used = decode_escape(q, end, &dst, allow_invalid, &r.err);
+            if (!used) {
+                r.stop = q;
+                return r;
+            }
+            q += used;
+        } while (q < end && *q == '\\');
+        p = q;
     }
 }

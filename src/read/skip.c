@@ -48,6 +48,7 @@ typedef struct walk {
     const u8 *switch_at; /* past this byte an open container goes to the index */
     u64 *bits;
     usize cap_bits, lvl;
+    u32 num_flags; /* the number reader's: BIGNUM_AS_RAW for a skip, the caller's for validate */
     u64 inl[INLINE_WORDS];
 } walk;
 
@@ -57,6 +58,7 @@ static void walk_init(walk *w, const tyjson__skip_opts *o, const u8 *switch_at) 
     w->bits = w->inl;
     w->cap_bits = INLINE_WORDS * 64;
     w->lvl = 0;
+    w->num_flags = TYJSON_READ_BIGNUM_AS_RAW;
 }
 
 /* Gives back the bits of nesting past the inline ones. */
@@ -110,19 +112,80 @@ static tyjson__read_res skip_literal(const u8 *p, const u8 *end, const char *lit
     return tyjson__read_fail(p, tyjson__literal_status(p, end, lit, n), TYJSON__EXPECT_LITERAL);
 }
 
-static tyjson__read_res skip_number(const u8 *p, const u8 *end) {
+TYJSON__FORCEINLINE bool num_digit(const u8 *p, const u8 *end) {
+    return p < end && *p >= '0' && *p <= '9';
+}
+
+/* The end of the run of digits at d: eight bytes at a time while eight
+ * remain (the first non-digit lane is exact, num_inline.h). */
+TYJSON__FORCEINLINE const u8 *num_digits_end(const u8 *d, const u8 *end) {
+#if TYJSON__NUM_SWAR
+    while (end - d >= 8) {
+        u64 stop = tyjson__num_nondigits8(tyjson__num_load8(d) ^ TYJSON__NUM_ZEROS8);
+        if (stop) return d + (tyjson__ctz64(stop) >> 3);
+        d += 8;
+    }
+#endif
+    while (num_digit(d, end)) d++;
+    return d;
+}
+
+/* The end of the number at p when its grammar holds and it is in range
+ * under every flag: an integer of at most 18 digits, or a real whose
+ * integer digits plus exponent stay below 300 (so no double overflows;
+ * underflow is fine). NULL for anything else, which the number reader
+ * then judges (bigger integers, huge exponents, errors). */
+TYJSON__FORCEINLINE const u8 *number_in_range(const u8 *p, const u8 *end) {
+    const u8 *q = p + (*p == '-'), *d = q;
+    if (!num_digit(q, end)) return NULL;
+    if (*q == '0') {
+        d = q + 1;
+        if (num_digit(d, end)) return NULL;
+    } else {
+        d = num_digits_end(q + 1, end);
+    }
+    usize int_digits = (usize)(d - q);
+    bool real = false;
+    if (d < end && *d == '.') {
+        d++;
+        if (!num_digit(d, end)) return NULL;
+        d = num_digits_end(d + 1, end);
+        real = true;
+    }
+    long exp = 0;
+    if (d < end && (*d == 'e' || *d == 'E')) {
+        d++;
+        bool neg = d < end && *d == '-';
+        if (d < end && (*d == '+' || *d == '-')) d++;
+        if (!num_digit(d, end)) return NULL;
+        while (num_digit(d, end) && exp < 10000) exp = exp * 10 + (*d++ - '0');
+        if (num_digit(d, end)) return NULL;
+        if (neg) exp = -exp;
+        real = true;
+    }
+    if (!real) return int_digits <= 18 ? d : NULL;
+    return (long)int_digits + exp < 300 ? d : NULL;
+}
+
+/* num_flags: TYJSON_READ_BIGNUM_AS_RAW when skipping (out-of-range
+ * numbers are valid JSON: skipping them is fine); tyjson_validate's flags,
+ * so that it rejects what the parser rejects. */
+static tyjson__read_res skip_number(const u8 *p, const u8 *end, u32 num_flags) {
     tyjson__num num;
     tyjson_status st;
     const u8 *ep;
-    /* Out-of-range numbers are valid JSON: skipping them is fine. */
-    const u8 *q = tyjson__num_read(p, end, TYJSON_READ_BIGNUM_AS_RAW, &num, &st, &ep);
+    /* a number in range under every flag needs no conversion; anything
+     * else (and every error) is the number reader's */
+    const u8 *q = number_in_range(p, end);
+    if (q && tyjson__token_ends(q, end)) return tyjson__read_ok(q);
+    q = tyjson__num_read(p, end, num_flags, &num, &st, &ep);
     if (q) return tyjson__read_ok(q);
     /* "1." or "-" cut off by the end of input */
     if (st == TYJSON_E_NUMBER && ep >= end) st = TYJSON_E_TRUNCATED;
     return tyjson__read_fail(ep, st, TYJSON__EXPECT_NUMBER);
 }
 
-static tyjson__read_res skip_scalar(const u8 *p, const tyjson__skip_opts *o) {
+static tyjson__read_res skip_scalar(const u8 *p, const tyjson__skip_opts *o, u32 num_flags) {
     const u8 *end = o->end;
     switch (*p) {
     case '"': return skip_string(p, o);
@@ -137,7 +200,7 @@ static tyjson__read_res skip_scalar(const u8 *p, const tyjson__skip_opts *o) {
         if (n) return tyjson__read_ok(p + n);
         return tyjson__read_fail(p, tyjson__inf_nan_status(p, end), TYJSON__EXPECT_LITERAL);
     }
-    if (*p == '-' || (*p >= '0' && *p <= '9')) return skip_number(p, end);
+    if (*p == '-' || (*p >= '0' && *p <= '9')) return skip_number(p, end, num_flags);
     return tyjson__read_fail(p, TYJSON_E_UNEXPECTED_CHAR, TYJSON__EXPECT_VALUE);
 }
 
@@ -173,7 +236,15 @@ value:
         if (obj) goto key;
         goto value;
     }
-    r = skip_scalar(p, o);
+    if (*p == '-' || (*p >= '0' && *p <= '9')) {
+        /* the common number, without the scalar dispatch (skip_number) */
+        const u8 *q = number_in_range(p, end);
+        if (likely(q && tyjson__token_ends(q, end))) {
+            p = q;
+            goto after;
+        }
+    }
+    r = skip_scalar(p, o, w->num_flags);
     if (r.err) return r;
     p = r.pos;
     goto after;
@@ -239,7 +310,7 @@ TYJSON__FIRST_USE
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o) {
     const u8 *never = o->end;
     /* Most skipped values are scalars: no walk to set up. */
-    if (p < never && *p != '{' && *p != '[') return skip_scalar(p, o);
+    if (p < never && *p != '{' && *p != '[') return skip_scalar(p, o, TYJSON_READ_BIGNUM_AS_RAW);
     if ((usize)(o->end - p) <= IX_SKIP_AFTER || !ix_usable(o->flags)) return byte_walk(p, o, never);
     /* The index walk goes on from the byte walk's position with its open
      * containers, so the bytes already walked are not classified again;
@@ -298,47 +369,6 @@ TYJSON__FORCEINLINE const u8 *ix_string(ix_cursor *t, const u8 *p) {
     }
 }
 
-TYJSON__FORCEINLINE bool ix_digit(const u8 *p, const u8 *end) {
-    return p < end && *p >= '0' && *p <= '9';
-}
-
-/* The end of the number at p when its grammar holds and it is in range
- * under every flag: an integer of at most 18 digits, or a real whose
- * integer digits plus exponent stay below 300 (so no double overflows;
- * underflow is fine). NULL for anything else, which the number reader
- * then judges (bigger integers, huge exponents, errors). */
-static const u8 *ix_number_in_range(const u8 *p, const u8 *end) {
-    const u8 *q = p + (*p == '-'), *d = q;
-    if (!ix_digit(q, end)) return NULL;
-    if (*q == '0') {
-        d = q + 1;
-        if (ix_digit(d, end)) return NULL;
-    } else {
-        while (ix_digit(d, end) && d - q < 300) d++;
-    }
-    usize int_digits = (usize)(d - q);
-    bool real = false;
-    if (d < end && *d == '.') {
-        d++;
-        if (!ix_digit(d, end)) return NULL;
-        while (ix_digit(d, end)) d++;
-        real = true;
-    }
-    long exp = 0;
-    if (d < end && (*d == 'e' || *d == 'E')) {
-        d++;
-        bool neg = d < end && *d == '-';
-        if (d < end && (*d == '+' || *d == '-')) d++;
-        if (!ix_digit(d, end)) return NULL;
-        while (ix_digit(d, end) && exp < 10000) exp = exp * 10 + (*d++ - '0');
-        if (ix_digit(d, end)) return NULL;
-        if (neg) exp = -exp;
-        real = true;
-    }
-    if (!real) return int_digits <= 18 ? d : NULL;
-    return (long)int_digits + exp < 300 ? d : NULL;
-}
-
 TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags) {
     const u8 *end = t->end, *q;
     switch (*p) {
@@ -348,7 +378,7 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
     case 'n': q = tyjson__match_literal(p, end, "null", 4, false) ? p + 4 : NULL; break;
     default: {
         if (*p != '-' && (*p < '0' || *p > '9')) return NULL;
-        q = ix_number_in_range(p, end);
+        q = number_in_range(p, end);
         if (q) break;
         tyjson__num num;
         tyjson_status st;
@@ -364,17 +394,27 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
  * NULL. With `whole`, nothing but whitespace may follow it. The indexer's
  * first window has first_blocks blocks. With `resume`, p is just after a
  * value inside the containers open in w (lvl > 0), where the byte walk
- * stopped: the walk goes on from there to their end. */
+ * stopped: the walk goes on from there to their end. With `judge`, the
+ * first window decides whether the index pays (tyjson__index_pays); when
+ * it does not, *declined is set and NULL returned before anything is
+ * walked. */
 /* Inlined into both callers, so that each keeps its constant arguments
  * folded in (out of line, validate's walk was 3% slower). */
 TYJSON__FORCEINLINE const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags,
-                                      bool whole, bool resume) {
+                                      bool whole, bool resume, bool judge, bool *declined) {
     const tyjson__skip_opts *o = w->o;
     tyjson__indexer ix;
     ix_cursor cur = {&ix, tyjson__tok_start(&ix, p, o->end, first_blocks), o->end};
     ix_cursor *t = &cur;
     bool obj = resume && in_object(w);
     if (resume) goto next;
+    if (judge) {
+        cur.w = tyjson__tok_refill(&ix);
+        if (!tyjson__index_pays(&cur.w)) {
+            *declined = true;
+            return NULL;
+        }
+    }
     p = ix_token(t);
     if (!p) return NULL;
 
@@ -433,17 +473,31 @@ static bool ix_usable(u32 flags) {
  * the container's end is classified. The indexer (4 KiB of entries) is on
  * the C stack: the binding decoder's arena never frees. */
 static TYJSON__NOINLINE const u8 *ix_skip_rest(walk *w, const u8 *p) {
-    return ix_walk(w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false, true);
+    return ix_walk(w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false, true, false, NULL);
 }
 
-TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o) {
+/* tyjson_validate's byte walk: the value at the first token of [p,
+ * o->end) and, with `whole`, nothing but whitespace after it. */
+static bool byte_validate(walk *w, const u8 *p, bool whole) {
+    const u8 *end = w->o->end;
+    tyjson__read_res r = walk_value(w, tyjson__skip_ws(p, end));
+    return !r.err && (!whole || tyjson__skip_ws(r.pos, end) == end);
+}
+
+TYJSON__NOINLINE bool tyjson__validate_strict(const u8 *p, const tyjson__skip_opts *o,
+                                              tyjson__validate_route route) {
     const u32 handled = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW;
-    if ((o->flags & ~handled) || !ix_usable(o->flags)) return false;
+    if (o->flags & ~handled) return false;
     walk w;
     walk_init(&w, o, o->end);
+    w.num_flags = o->flags & TYJSON_READ_BIGNUM_AS_RAW;
     bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
-    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole,
-                           false);
+    bool declined = route == TYJSON__VALIDATE_BYTES || !ix_usable(o->flags);
+    bool ok = false;
+    if (!declined)
+        ok = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, w.num_flags, whole, false,
+                     route == TYJSON__VALIDATE_AUTO, &declined) != NULL;
+    if (declined) ok = byte_validate(&w, p, whole);
     walk_done(&w);
-    return q != NULL;
+    return ok;
 }

@@ -186,14 +186,26 @@ typedef struct tyjson__skip_opts {
  */
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o);
 
+/* How tyjson__validate_strict reads: over the structural index when the
+ * input's first window says it pays (tyjson__index_pays, as the DOM parser
+ * decides), always over it (when a vector kernel runs), or never (the
+ * byte walk of tyjson__skip_value). */
+typedef enum tyjson__validate_route {
+    TYJSON__VALIDATE_AUTO,
+    TYJSON__VALIDATE_INDEX,
+    TYJSON__VALIDATE_BYTES
+} tyjson__validate_route;
+
 /**
  * Whether the input [p, o->end) is one strict JSON value (with
  * TYJSON_READ_STOP_WHEN_DONE: starts with one) as the DOM parser would
- * accept it, decided over the structural index without building
- * anything. true means valid; false means invalid, or flags or a CPU it
- * does not handle (relaxed syntax, duplicate-key checks, no vector
- * kernel): the caller then finds out by parsing.
+ * accept it, decided without building anything: over the structural
+ * index, or where that does not pay (or no vector kernel runs) by the
+ * byte walk, with the parser's number rules (o->flags' BIGNUM_AS_RAW).
+ * true means valid; false means invalid, or flags it does not handle
+ * (relaxed syntax, duplicate-key checks): the caller then finds out by
+ * parsing.
  */
-bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o);
+bool tyjson__validate_strict(const u8 *p, const tyjson__skip_opts *o, tyjson__validate_route route);
 
 #endif /* TYJSON_SYNTAX_H */
