@@ -209,6 +209,14 @@ static tyjson__read_res expected(const u8 *p, const u8 *end, tyjson__expect what
     return tyjson__read_fail(p, p >= end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, what);
 }
 
+/* Whitespace (and comments, when allowed) at p: one space alone ("a, b",
+ * "k: v") is taken without the run loop. */
+TYJSON__FORCEINLINE tyjson__read_res walk_ws(const u8 *p, const u8 *end, bool comments) {
+    if (likely(p < end && !tyjson__is_ws(*p) && *p != '/')) return tyjson__read_ok(p);
+    if (p + 1 < end && *p == ' ' && !tyjson__is_ws(p[1]) && p[1] != '/') return tyjson__read_ok(p + 1);
+    return tyjson__skip_ws_comments(p, end, comments);
+}
+
 /* The walk proper: one state per label (a value, a key, after a value),
  * as the grammar reads. */
 static tyjson__read_res walk_value(walk *w, const u8 *p) {
@@ -226,7 +234,7 @@ value:
         if (o->depth + w->lvl + 1 > o->max_depth)
             return tyjson__read_fail(p, TYJSON_E_DEPTH, TYJSON__EXPECT_NONE);
         if (!push_level(w, obj)) return tyjson__read_fail(p, TYJSON_E_NOMEM, TYJSON__EXPECT_NONE);
-        r = tyjson__skip_ws_comments(p + 1, end, comments);
+        r = walk_ws(p + 1, end, comments);
         if (r.err) return r;
         p = r.pos;
         if (p < end && *p == (obj ? '}' : ']')) {
@@ -253,11 +261,11 @@ key:
     if (p >= end || *p != '"') return expected(p, end, TYJSON__EXPECT_KEY);
     r = skip_string(p, o);
     if (r.err) return r;
-    r = tyjson__skip_ws_comments(r.pos, end, comments);
+    r = walk_ws(r.pos, end, comments);
     if (r.err) return r;
     p = r.pos;
     if (p >= end || *p != ':') return expected(p, end, TYJSON__EXPECT_COLON);
-    r = tyjson__skip_ws_comments(p + 1, end, comments);
+    r = walk_ws(p + 1, end, comments);
     if (r.err) return r;
     p = r.pos;
     goto value;
@@ -269,11 +277,11 @@ close:
 after:
     if (w->lvl == 0) return tyjson__read_ok(p);
     if (unlikely(p > w->switch_at)) return tyjson__read_fail(p, SWITCH_TO_INDEX, TYJSON__EXPECT_NONE);
-    r = tyjson__skip_ws_comments(p, end, comments);
+    r = walk_ws(p, end, comments);
     if (r.err) return r;
     p = r.pos;
     if (p < end && *p == ',') {
-        r = tyjson__skip_ws_comments(p + 1, end, comments);
+        r = walk_ws(p + 1, end, comments);
         if (r.err) return r;
         p = r.pos;
         if (trailing && p < end && *p == (obj ? '}' : ']')) {
