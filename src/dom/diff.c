@@ -24,11 +24,11 @@
  * path of the current pair is one growing buffer of escaped tokens; each
  * frame remembers the length of its own path. Objects first remove the
  * members b lacks, then add or diff b's members (independent keys: the
- * order is free). A key is looked up in the other object by a linear
- * search up to KEY_TABLE_MIN members, else through a table of the
- * object's keys (open addressing, at least twice as many slots as keys,
- * built when the pair is opened, which also finds repeated keys): O(1)
- * expected per key. An object with a repeated key is replaced whole.
+ * order is free). Two objects of up to KEY_TABLE_MIN members each find
+ * their keys in each other by linear search; larger ones are paired when
+ * the pair is opened, through one table of keys (pair_large), which also
+ * finds repeated keys: O(1) expected per member. An object with a
+ * repeated key is replaced whole.
  * Arrays keep their common prefix and suffix, diff the middle pairwise at
  * its own indices (the length of the array does not change meanwhile),
  * then remove the extra elements of a at the first index past the pairs,
@@ -57,12 +57,15 @@ typedef struct dframe {
     int phase;
     const ival *key; /* next key of the walked object */
     usize left;      /* its members still to walk */
-    /* arrays: the elements of a then b; objects: the key tables (a's
-     * m + 1 slots, then b's n + 1), or NULL when both are small */
+    /* arrays: the elements of a then b; objects: the block of
+     * open_objects, or NULL when both are small */
     const ival **el;
-    /* arrays: pairs p .. p + pairs - 1; objects: m and n are the tables'
-     * masks (0: no table, linear search) */
+    /* arrays: pairs p .. p + pairs - 1 */
     usize m, n, p, am, bm, i;
+    /* objects paired by table: whether a's member i has a pair; the value
+     * of a paired with b's member j (NULL: none) */
+    bool *apart;
+    const ival **bpart;
 } dframe;
 
 typedef struct dstate {
@@ -165,24 +168,6 @@ TYJSON__FORCEINLINE bool same_key(dstate *d, const ival *x, u64 hx, const ival *
     return hx == hy && n == tyjson__tag_len(y->tag) && (n == 0 || memcmp(x->uni.str, y->uni.str, n) == 0);
 }
 
-/* Fills a table of mask + 1 slots with obj's keys (hashes h, relative to
- * root); true if two keys are the same (a repeat). */
-static bool fill_table(dstate *d, const ival **t, usize mask, const ival *obj, const ival *root,
-                       const u64 *h) {
-    memset(t, 0, (mask + 1) * sizeof(*t));
-    usize i, max;
-    const ival *k, *v;
-    TYJSON_OBJ_FOREACH(obj, i, max, k, v) {
-        u64 hk = h[k - root];
-        usize s = (usize)hk & mask;
-        for (; t[s]; s = (s + 1) & mask) {
-            if (same_key(d, t[s], h[t[s] - root], k, hk)) return true;
-        }
-        t[s] = k;
-    }
-    return false;
-}
-
 /* True if two members of a small obj share a key. */
 static bool small_repeat(dstate *d, const ival *obj, const ival *root, const u64 *h) {
     usize i, max;
@@ -196,63 +181,99 @@ static bool small_repeat(dstate *d, const ival *obj, const ival *root, const u64
     return false;
 }
 
-/* Slots of the table of an object of n members: the power of two at
- * least 2n; 0 (no table) for small objects. */
-static bool table_slots(usize n, usize *slots) {
-    *slots = 0;
-    if (n <= KEY_TABLE_MIN) return true;
-    usize c = 64;
-    while (c / 2 < n) {
-        if (tyjson__mul_ovf(c, 2, &c)) return false;
-    }
-    *slots = c;
-    return true;
-}
-
-/* The key tables of objects a and b (NULL *t when both are small); false
- * on no memory. *repeat when either has a repeated key (nothing kept). */
-static bool open_tables(dstate *d, dframe *f, bool *repeat) {
-    usize na = tyjson_obj_size(f->a), nb = tyjson_obj_size(f->b), sa, sb, all, bytes;
-    *repeat = false;
-    f->el = NULL;
-    f->m = f->n = 0;
-    if (!table_slots(na, &sa) || !table_slots(nb, &sb) || tyjson__add_ovf(sa, sb, &all) ||
-        tyjson__mul_ovf(all, sizeof(*f->el), &bytes))
-        return false;
-    if (all) {
-        f->el = (const ival **)tyjson__malloc(&d->alc, bytes);
-        if (!f->el) return false;
-    }
-    if (sa) f->m = sa - 1;
-    if (sb) f->n = sb - 1;
-    *repeat = (sa ? fill_table(d, f->el, f->m, f->a, d->ra, d->ha) : small_repeat(d, f->a, d->ra, d->ha)) ||
-              (sb ? fill_table(d, f->el + sa, f->n, f->b, d->rb, d->hb) : small_repeat(d, f->b, d->rb, d->hb));
-    if (*repeat) {
-        tyjson__free(&d->alc, f->el);
-        f->el = NULL;
-    }
-    return true;
-}
-
-/* The value of key k (of the other side, hash hk) in the frame's object
- * of a's side (in_a) or b's, or NULL. */
-static const ival *find_key(dstate *d, const dframe *f, bool in_a, const ival *k, u64 hk) {
-    const ival *obj = in_a ? f->a : f->b, *root = in_a ? d->ra : d->rb;
-    const u64 *h = in_a ? d->ha : d->hb;
-    usize mask = in_a ? f->m : f->n;
-    if (mask) {
-        const ival **t = in_a ? f->el : f->el + f->m + 1;
-        for (usize s = (usize)hk & mask; t[s]; s = (s + 1) & mask) {
-            if (same_key(d, t[s], h[t[s] - root], k, hk)) return t[s] + 1;
-        }
-        return NULL;
-    }
+/* The value of key k (of a's side, hash hk) in the small object obj of
+ * b's side, or NULL; or of b's side in a's (to_a). */
+static const ival *find_small(dstate *d, const ival *obj, bool to_a, const ival *k, u64 hk) {
+    const ival *root = to_a ? d->ra : d->rb;
+    const u64 *h = to_a ? d->ha : d->hb;
     usize i, max;
     const ival *key, *v;
     TYJSON_OBJ_FOREACH(obj, i, max, key, v) {
         if (same_key(d, key, h[key - root], k, hk)) return v;
     }
     return NULL;
+}
+
+/* A key of the pairing table: b's member idx, or a key of a that b
+ * lacks (A_ONLY). */
+#define A_ONLY SIZE_MAX
+typedef struct kent {
+    const ival *key;
+    usize idx;
+} kent;
+
+/* Pairs the members of two objects, one of them large, through one table
+ * of keys (open addressing, linear probing, at least twice as many slots
+ * as members): b's keys go in first, then each key of a is looked up: a
+ * b key it meets pairs them (bpart: a's value for b's member j; apart: a's
+ * member i has a pair), else it goes in as A_ONLY. A key of b met when b's
+ * keys go in, or a key of a that meets an A_ONLY key or an already paired
+ * b key, is a repeat. */
+static bool pair_large(dstate *d, dframe *f, kent *t, usize mask, bool *repeat) {
+    usize i, max;
+    const ival *k, *v;
+    TYJSON_OBJ_FOREACH(f->b, i, max, k, v) {
+        u64 hk = hash_b(d, k);
+        usize s = (usize)hk & mask;
+        for (; t[s].key; s = (s + 1) & mask) {
+            if (same_key(d, t[s].key, hash_b(d, t[s].key), k, hk)) return *repeat = true;
+        }
+        t[s].key = k;
+        t[s].idx = i;
+    }
+    TYJSON_OBJ_FOREACH(f->a, i, max, k, v) {
+        u64 hk = hash_a(d, k);
+        usize s = (usize)hk & mask;
+        for (; t[s].key; s = (s + 1) & mask) {
+            bool in_a = t[s].idx == A_ONLY;
+            if (!same_key(d, t[s].key, in_a ? hash_a(d, t[s].key) : hash_b(d, t[s].key), k, hk))
+                continue;
+            if (in_a || f->bpart[t[s].idx]) return *repeat = true;
+            f->bpart[t[s].idx] = v;
+            f->apart[i] = true;
+            break;
+        }
+        if (!t[s].key) {
+            t[s].key = k;
+            t[s].idx = A_ONLY;
+        }
+    }
+    return false;
+}
+
+/* Pairs the members of objects a and b when either has more than
+ * KEY_TABLE_MIN (small ones are paired by linear search as they are
+ * walked); false on no memory. *repeat when either has a repeated key
+ * (then nothing is kept). */
+static bool open_objects(dstate *d, dframe *f, bool *repeat) {
+    usize na = tyjson_obj_size(f->a), nb = tyjson_obj_size(f->b), n, slots = 64, bytes, more;
+    *repeat = false;
+    f->el = NULL;
+    f->apart = NULL;
+    f->bpart = NULL;
+    if (na <= KEY_TABLE_MIN && nb <= KEY_TABLE_MIN) {
+        *repeat = small_repeat(d, f->a, d->ra, d->ha) || small_repeat(d, f->b, d->rb, d->hb);
+        return true;
+    }
+    if (tyjson__add_ovf(na, nb, &n)) return false;
+    while (slots / 2 < n) {
+        if (tyjson__mul_ovf(slots, 2, &slots)) return false;
+    }
+    /* the table, b's pairs, a's flags */
+    if (tyjson__mul_ovf(slots, sizeof(kent), &bytes) || tyjson__mul_ovf(nb, sizeof(*f->bpart), &more) ||
+        tyjson__add_ovf(bytes, more, &bytes) || tyjson__add_ovf(bytes, na, &bytes))
+        return false;
+    char *blk = (char *)tyjson__malloc(&d->alc, bytes);
+    if (!blk) return false;
+    memset(blk, 0, bytes);
+    f->el = (const ival **)(void *)blk;
+    f->bpart = (const ival **)(void *)(blk + slots * sizeof(kent));
+    f->apart = (bool *)(blk + slots * sizeof(kent) + more);
+    if (pair_large(d, f, (kent *)(void *)blk, slots - 1, repeat)) {
+        tyjson__free(&d->alc, blk);
+        f->el = NULL;
+    }
+    return true;
 }
 
 /* ----------------------------------------------------------------------------
@@ -336,7 +357,10 @@ static bool open_arrays(dstate *d, dframe *f) {
     usize lo = m < n ? m : n, p = 0, s = 0;
     bool ok = true;
     while (p < lo && same(d, f->el[p], f->el[m + p], &ok)) p++;
-    while (ok && s < lo - p && same(d, f->el[m - 1 - s], f->el[m + n - 1 - s], &ok)) s++;
+    /* of arrays of one length, the pair that ended the prefix differs:
+     * the suffix stops before it */
+    usize most = lo - p - (m == n && p < lo);
+    while (ok && s < most && same(d, f->el[m - 1 - s], f->el[m + n - 1 - s], &ok)) s++;
     f->p = p;
     f->am = m - p - s;
     f->bm = n - p - s;
@@ -357,11 +381,13 @@ static bool visit(dstate *d, const ival *a, const ival *b) {
     fr.b = b;
     fr.plen = d->plen;
     fr.is_arr = arrs;
+    fr.apart = NULL;
+    fr.bpart = NULL;
     if (arrs) {
         ok = open_arrays(d, &fr);
     } else {
         bool repeat;
-        ok = open_tables(d, &fr, &repeat);
+        ok = open_objects(d, &fr, &repeat);
         if (ok && repeat) return emit_op(d, "replace", b);
         fr.phase = 0;
         fr.left = tyjson_obj_size(a);
@@ -388,9 +414,14 @@ static bool step_obj(dstate *d, dframe *f, bool *done) {
         f->key = f->left ? f->b + 1 : NULL;
     }
     const ival *k = f->key, *v = k + 1;
+    usize idx = tyjson_obj_size(f->phase ? f->b : f->a) - f->left;
     f->key = --f->left ? tyjson__next(v) : NULL;
-    const ival *other = f->phase ? find_key(d, f, true, k, hash_b(d, k))
-                                 : find_key(d, f, false, k, hash_a(d, k));
+    const ival *other;
+    if (f->phase == 0) {
+        other = f->apart ? (f->apart[idx] ? v : NULL) : find_small(d, f->b, false, k, hash_a(d, k));
+    } else {
+        other = f->bpart ? f->bpart[idx] : find_small(d, f->a, true, k, hash_b(d, k));
+    }
     if (f->phase == 0 && other) return true; /* diffed in phase 1 */
     if (!dpath_key(d, tyjson_get_str(k), tyjson_get_len(k))) return false;
     if (f->phase == 0) return emit_op(d, "remove", NULL);
