@@ -162,7 +162,7 @@ static bool same(dstate *d, const ival *a, const ival *b, bool *ok) {
  * ------------------------------------------------------------------------- */
 
 /* Keys x (hash hx) and y (hash hy) equal? One key compare. */
-TYJSON__FORCEINLINE bool same_key(dstate *d, const ival *x, u64 hx, const ival *y, u64 hy) {
+TYJSON__FORCEINLINE bool key_match(dstate *d, const ival *x, u64 hx, const ival *y, u64 hy) {
     d->stats.key_compares++;
     usize n = tyjson__tag_len(x->tag);
     return hx == hy && n == tyjson__tag_len(y->tag) && (n == 0 || memcmp(x->uni.str, y->uni.str, n) == 0);
@@ -175,7 +175,7 @@ static bool small_repeat(dstate *d, const ival *obj, const ival *root, const u64
     TYJSON_OBJ_FOREACH(obj, i, max, k, v) {
         const ival *k2 = tyjson__next(v);
         for (usize j = i + 1; j < max; j++, k2 = tyjson__next(k2 + 1)) {
-            if (same_key(d, k, h[k - root], k2, h[k2 - root])) return true;
+            if (key_match(d, k, h[k - root], k2, h[k2 - root])) return true;
         }
     }
     return false;
@@ -189,7 +189,7 @@ static const ival *find_small(dstate *d, const ival *obj, bool to_a, const ival 
     usize i, max;
     const ival *key, *v;
     TYJSON_OBJ_FOREACH(obj, i, max, key, v) {
-        if (same_key(d, key, h[key - root], k, hk)) return v;
+        if (key_match(d, key, h[key - root], k, hk)) return v;
     }
     return NULL;
 }
@@ -216,7 +216,7 @@ static bool pair_large(dstate *d, dframe *f, kent *t, usize mask, bool *repeat) 
         u64 hk = hash_b(d, k);
         usize s = (usize)hk & mask;
         for (; t[s].key; s = (s + 1) & mask) {
-            if (same_key(d, t[s].key, hash_b(d, t[s].key), k, hk)) return *repeat = true;
+            if (key_match(d, t[s].key, hash_b(d, t[s].key), k, hk)) return *repeat = true;
         }
         t[s].key = k;
         t[s].idx = i;
@@ -226,7 +226,7 @@ static bool pair_large(dstate *d, dframe *f, kent *t, usize mask, bool *repeat) 
         usize s = (usize)hk & mask;
         for (; t[s].key; s = (s + 1) & mask) {
             bool in_a = t[s].idx == A_ONLY;
-            if (!same_key(d, t[s].key, in_a ? hash_a(d, t[s].key) : hash_b(d, t[s].key), k, hk))
+            if (!key_match(d, t[s].key, in_a ? hash_a(d, t[s].key) : hash_b(d, t[s].key), k, hk))
                 continue;
             if (in_a || f->bpart[t[s].idx]) return *repeat = true;
             f->bpart[t[s].idx] = v;
