@@ -4,10 +4,13 @@
  * operations, atomicity, the error that names the operation), JSON Merge
  * Patch, the diff and its property patch(a, diff(a, b)) == b over random
  * pairs, the conformance suites of ../shared/conformance/json-patch and
- * merge-patch, and an allocation-failure sweep over patch, merge and diff.
+ * merge-patch, and an allocation-failure sweep over patch, merge and diff;
+ * the diff's work by its counters (dom/diff_stats.h): linear on deep
+ * chains and large objects, hashes that follow equal.c's number rules.
  */
 #include "tyjson.h"
 #include "test.h"
+#include "dom/diff_stats.h"
 
 /* ----------------------------------------------------------------------------
  * Helpers
@@ -741,6 +744,324 @@ TEST(alloc_fail_diff) {
     check_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL, 0);
     tyjson_doc_free(a);
     tyjson_doc_free(b);
+}
+
+/* ----------------------------------------------------------------------------
+ * The diff's work, by its counters (dom/diff_stats.h)
+ * ------------------------------------------------------------------------- */
+static tyjson_doc *parse_deep(const char *s, size_t len) {
+    tyjson_read_options ro = {0, 1u << 20, NULL};
+    tyjson_error err;
+    tyjson_doc *d = tyjson_read_opts(s, len, &ro, &err);
+    if (!d) TEST_FAIL("cannot parse: %s", err.msg);
+    return d;
+}
+
+/* diff(a, b) with its counters; the patch text to out, and checked:
+ * patch(a, diff(a, b)) == b. */
+static tyjson__diff_stats counted(const tyjson_doc *a, const tyjson_doc *b, char *out, size_t size) {
+    tyjson__diff_stats st;
+    tyjson_error err;
+    tyjson_mut_doc *p = tyjson__diff_counted(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL,
+                                             &err, &st);
+    if (!p) TEST_FAIL("diff failed: %s", err.msg);
+    if (out) mtext(p, out, size);
+    tyjson_mut_doc_free(p);
+    check_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL, 0);
+    return st;
+}
+
+/* depth levels of <pre>{"s":[1,"x"],"a":<next>}, then leaf. */
+static char *chain_text(size_t depth, const char *pre, const char *leaf, size_t *len) {
+    static const char lvl[] = "{\"s\":[1,\"x\"],\"a\":";
+    size_t lp = strlen(pre), ll = strlen(lvl), lf = strlen(leaf);
+    size_t n = depth * (lp + ll + 1) + lf;
+    char *t = (char *)malloc(n + 1);
+    ASSERT_NOT_NULL(t);
+    char *w = t;
+    for (size_t i = 0; i < depth; i++) {
+        memcpy(w, pre, lp);
+        memcpy(w + lp, lvl, ll);
+        w += lp + ll;
+    }
+    memcpy(w, leaf, lf);
+    w += lf;
+    for (size_t i = 0; i < depth; i++) *w++ = '}';
+    *w = 0;
+    *len = n;
+    return t;
+}
+
+TEST(diff_linear_deep_chain) {
+    enum { DEPTH = 5000 };
+    size_t la, lb;
+    char *ta = chain_text(DEPTH, "", "0", &la), *tb = chain_text(DEPTH, "", "1", &lb);
+    tyjson_doc *a = parse_deep(ta, la), *b = parse_deep(tb, lb), *a2 = parse_deep(ta, la);
+    size_t slots = tyjson_doc_get_val_count(a);
+    /* only the "s" pairs (3 slots each) are deep-compared: the chain's
+     * levels differ by hash (before: every level's subtree, 37.5M slots) */
+    tyjson__diff_stats st = counted(a, b, NULL, 0);
+    ASSERT_EQ_UINT(st.deep_compares, DEPTH);
+    ASSERT_EQ_UINT(st.deep_compared, 3 * DEPTH);
+    /* per level: "s" and "a" looked up on both sides (1 + 2, twice) and
+     * each side's two keys against each other for repeats */
+    ASSERT_EQ_UINT(st.key_compares, 8 * DEPTH);
+    /* equal values: one deep comparison of the whole */
+    st = counted(a, a2, NULL, 0);
+    ASSERT_EQ_UINT(st.deep_compares, 1);
+    ASSERT_EQ_UINT(st.deep_compared, slots);
+    ASSERT_EQ_UINT(st.key_compares, 0);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    tyjson_doc_free(a2);
+    free(ta);
+    free(tb);
+    /* the same through arrays: [0,[0,...[0,0]...]] against a 1 at the bottom */
+    size_t n = DEPTH * 4 + 1;
+    ta = (char *)malloc(n + 1);
+    tb = (char *)malloc(n + 1);
+    ASSERT_NOT_NULL(ta);
+    ASSERT_NOT_NULL(tb);
+    for (size_t i = 0; i < DEPTH; i++) memcpy(ta + i * 3, "[0,", 3);
+    ta[DEPTH * 3] = '0';
+    memset(ta + DEPTH * 3 + 1, ']', DEPTH);
+    ta[DEPTH * 4 + 1] = 0;
+    memcpy(tb, ta, DEPTH * 4 + 2);
+    tb[DEPTH * 3] = '1';
+    a = parse_deep(ta, DEPTH * 4 + 1);
+    b = parse_deep(tb, DEPTH * 4 + 1);
+    char out[256];
+    st = counted(a, b, NULL, 0);
+    ASSERT_EQ_UINT(st.deep_compares, DEPTH); /* the common prefix 0 of each level */
+    ASSERT_EQ_UINT(st.deep_compared, DEPTH);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    /* and the leaf replaced at the bottom of a 3-deep one, as text */
+    a = parse("[0,[0,[0,0]]]");
+    b = parse("[0,[0,[0,1]]]");
+    st = counted(a, b, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[{\"op\":\"replace\",\"path\":\"/1/1/1\",\"value\":1}]");
+    ASSERT_EQ_UINT(st.deep_compares, 3);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    free(ta);
+    free(tb);
+}
+
+/* {"k0":0,"k1":1,...} of n members in order or reversed; member `change`
+ * (if < n) gets value -1, member `drop` (if < n) is left out, and "new"
+ * is added when add. */
+static char *object_text(size_t n, bool reversed, size_t change, size_t drop, bool add) {
+    char *t = (char *)malloc(n * 32 + 32);
+    ASSERT_NOT_NULL(t);
+    size_t w = 0;
+    t[w++] = '{';
+    for (size_t j = 0; j < n; j++) {
+        size_t i = reversed ? n - 1 - j : j;
+        if (i == drop) continue;
+        if (t[w - 1] != '{') t[w++] = ',';
+        if (i == change) w += (size_t)sprintf(t + w, "\"k%zu\":-1", i);
+        else w += (size_t)sprintf(t + w, "\"k%zu\":%zu", i, i);
+    }
+    if (add) w += (size_t)sprintf(t + w, "%s\"new\":true", t[w - 1] == '{' ? "" : ",");
+    t[w++] = '}';
+    t[w] = 0;
+    return t;
+}
+
+TEST(diff_linear_large_objects) {
+    enum { N = 40000 };
+    char *ta = object_text(N, false, N, N, false), *tb = object_text(N, true, 7, 11, true);
+    tyjson_doc *a = parse(ta), *b = parse(tb);
+    char out[512];
+    tyjson__diff_stats st = counted(a, b, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[{\"op\":\"remove\",\"path\":\"/k11\"},"
+                       "{\"op\":\"replace\",\"path\":\"/k7\",\"value\":-1},"
+                       "{\"op\":\"add\",\"path\":\"/new\",\"value\":true}]");
+    /* before: 1.2G key compares (pairwise search for repeats and lookups) */
+    /* measured: 47,102 (1.18 per member) */
+    ASSERT_TRUE(st.key_compares < 2 * (size_t)N);
+    /* every common member's value once (N - 2 equal ones, 1 slot each) */
+    ASSERT_EQ_UINT(st.deep_compares, N - 2);
+    ASSERT_EQ_UINT(st.deep_compared, N - 2);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    free(ta);
+    free(tb);
+    /* a repeated key (the last one, so the table meets it last) in a large
+     * object: replaced whole, on either side */
+    ta = object_text(40, false, 40, 40, false);
+    size_t l = strlen(ta);
+    tb = (char *)malloc(l + 16);
+    ASSERT_NOT_NULL(tb);
+    memcpy(tb, ta, l - 1);
+    strcpy(tb + l - 1, ",\"k3\":3}");
+    a = parse(ta);
+    b = parse(tb);
+    st = counted(a, b, out, sizeof(out));
+    ASSERT_TRUE(strncmp(out, "[{\"op\":\"replace\",\"path\":\"\",\"value\":{\"k0\":0,", 43) == 0);
+    st = counted(b, a, out, sizeof(out));
+    ASSERT_TRUE(strncmp(out, "[{\"op\":\"replace\",\"path\":\"\",\"value\":{\"k0\":0,", 43) == 0);
+    /* a key repeated in a that b lacks (it meets its own first copy) */
+    tyjson_doc_free(b);
+    free(tb);
+    tb = (char *)malloc(l + 32);
+    ASSERT_NOT_NULL(tb);
+    memcpy(tb, ta, l - 1);
+    strcpy(tb + l - 1, ",\"zz\":1,\"zz\":2}");
+    b = parse(tb);
+    st = counted(b, a, out, sizeof(out));
+    ASSERT_TRUE(strncmp(out, "[{\"op\":\"replace\",\"path\":\"\",\"value\":{\"k0\":0,", 43) == 0);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    /* large objects that are equal in another order: one deep comparison */
+    a = parse(ta);
+    free(ta);
+    ta = object_text(40, true, 40, 40, false);
+    b = parse(ta);
+    st = counted(a, b, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[]");
+    ASSERT_EQ_UINT(st.deep_compares, 1);
+    ASSERT_EQ_UINT(st.key_compares, 0);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    free(ta);
+    free(tb);
+}
+
+/* diff of a and b as text, with its deep comparisons. */
+static void spelled(const char *a, const char *b, const char *want, size_t deep) {
+    tyjson_doc *da = parse(a), *db = parse(b);
+    char out[512];
+    tyjson__diff_stats st = counted(da, db, out, sizeof(out));
+    ASSERT_EQ_STR(out, want);
+    ASSERT_EQ_UINT(st.deep_compares, deep);
+    tyjson_doc_free(da);
+    tyjson_doc_free(db);
+}
+
+TEST(diff_hash_follows_equal_rules) {
+    /* reals by value, whatever the spelling, -0.0 like 0.0: equal hashes,
+     * one deep comparison of the whole */
+    spelled("[1.0,1e0,-0.0,0.5,\"s\"]", "[1e0,10e-1,0.0,5e-1,\"s\"]", "[]", 1);
+    /* an integer never equals a real (equal.c): 1 against 1.0 or 1e0 is a
+     * replace, found by hash alone */
+    spelled("[1]", "[1.0]", "[{\"op\":\"replace\",\"path\":\"/0\",\"value\":1.0}]", 0);
+    spelled("[1e0]", "[1]", "[{\"op\":\"replace\",\"path\":\"/0\",\"value\":1}]", 0);
+    /* objects equal in another order, nested */
+    spelled("[{\"a\":1,\"b\":{\"c\":[1,2],\"d\":null}}]", "[{\"b\":{\"d\":null,\"c\":[1,2]},\"a\":1}]",
+            "[]", 1);
+    /* strings and raw numbers of the same bytes differ */
+    static const char big[] = "[123456789012345678901234567890]";
+    tyjson_read_options ro = {TYJSON_READ_BIGNUM_AS_RAW, 0, NULL};
+    tyjson_doc *raw = tyjson_read_opts(big, strlen(big), &ro, NULL);
+    tyjson_doc *raw2 = tyjson_read_opts(big, strlen(big), &ro, NULL);
+    tyjson_doc *str = parse("[\"123456789012345678901234567890\"]");
+    ASSERT_NOT_NULL(raw);
+    ASSERT_NOT_NULL(raw2);
+    char out[256];
+    tyjson__diff_stats st = counted(raw, str, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[{\"op\":\"replace\",\"path\":\"/0\",\"value\":\"123456789012345678901234567890\"}]");
+    ASSERT_EQ_UINT(st.deep_compares, 0);
+    st = counted(raw, raw2, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[]");
+    ASSERT_EQ_UINT(st.deep_compares, 1);
+    tyjson_doc_free(raw2);
+    tyjson_doc_free(raw);
+    tyjson_doc_free(str);
+    /* integers by value whatever their subtype: SINT 5 equals UINT 5; SINT
+     * -1 and UINT 2^64-1 share a bit pattern, so their hashes are equal
+     * and the deep comparison tells them apart */
+    tyjson_mut_doc *m = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *ma = tyjson_mut_arr(m), *mb = tyjson_mut_arr(m);
+    ASSERT_TRUE(tyjson_mut_arr_append(ma, tyjson_mut_sint(m, 5)));
+    ASSERT_TRUE(tyjson_mut_arr_append(mb, tyjson_mut_uint(m, 5)));
+    ASSERT_TRUE(tyjson_mut_arr_append(ma, tyjson_mut_sint(m, -1)));
+    ASSERT_TRUE(tyjson_mut_arr_append(mb, tyjson_mut_uint(m, UINT64_MAX)));
+    tyjson_doc *ia = tyjson_mut_val_imut_copy(ma, NULL), *ib = tyjson_mut_val_imut_copy(mb, NULL);
+    ASSERT_NOT_NULL(ia);
+    ASSERT_NOT_NULL(ib);
+    st = counted(ia, ib, out, sizeof(out));
+    ASSERT_EQ_STR(out, "[{\"op\":\"replace\",\"path\":\"/1\",\"value\":18446744073709551615}]");
+    /* the arrays (equal hashes, unequal), the prefix's 5 (equal), its -1
+     * (unequal: the end of the prefix, not tried again for the suffix),
+     * and the -1 pair again when it is visited */
+    ASSERT_EQ_UINT(st.deep_compares, 4);
+    tyjson_doc_free(ia);
+    tyjson_doc_free(ib);
+    tyjson_mut_doc_free(m);
+}
+
+/* Random pairs of objects past the key-table size (17 to 40 members of a
+ * pool of 48 keys, in random order, values small scalars, arrays and
+ * objects): the property patch(a, diff(a, b)) == b, both ways. */
+static uint64_t lcg(uint64_t *s) {
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return *s >> 33;
+}
+
+static void large_object_text(uint64_t *s, char *t, size_t size, uint32_t shift) {
+    size_t w = 0;
+    bool used[48] = {false};
+    uint32_t n = 17 + (uint32_t)(lcg(s) % 24);
+    w += (size_t)snprintf(t + w, size - w, "{");
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = (uint32_t)(lcg(s) % 48);
+        if (used[k]) continue;
+        used[k] = true;
+        uint32_t v = (uint32_t)(lcg(s) % 6) + shift;
+        const char *val[] = {"0", "1.0", "\"s\"", "[1,{\"q\":2}]", "{\"q\":[1,2]}", "null", "true", "{}"};
+        w += (size_t)snprintf(t + w, size - w, "%s\"key%u\":%s", w > 1 ? "," : "", k, val[v % 8]);
+    }
+    snprintf(t + w, size - w, "}");
+}
+
+TEST(diff_property_large_objects) {
+    char ta[4096], tb[4096];
+    for (uint64_t i = 0; i < 500; i++) {
+        uint64_t sa = i * 2654435761u + 1, sb = i % 3 ? sa : sa ^ 0x5555;
+        large_object_text(&sa, ta, sizeof(ta), 0);
+        large_object_text(&sb, tb, sizeof(tb), (uint32_t)(i % 3));
+        tyjson_doc *a = parse(ta), *b = parse(tb);
+        check_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL, 0);
+        check_diff(tyjson_doc_get_root(b), tyjson_doc_get_root(a), NULL, 0);
+        tyjson_doc_free(a);
+        tyjson_doc_free(b);
+    }
+}
+
+TEST(alloc_fail_diff_large_objects) {
+    /* objects past the key-table size, nested, with an array */
+    char *ta = object_text(20, false, 20, 3, false), *tb = object_text(20, true, 5, 9, true);
+    size_t la = strlen(ta), lb = strlen(tb);
+    char *wa = (char *)malloc(la + 64), *wb = (char *)malloc(lb + 64);
+    ASSERT_NOT_NULL(wa);
+    ASSERT_NOT_NULL(wb);
+    snprintf(wa, la + 64, "{\"x\":%s,\"y\":[1,2,3]}", ta);
+    snprintf(wb, lb + 64, "{\"x\":%s,\"y\":[1,4,3]}", tb);
+    tyjson_doc *a = parse(wa), *b = parse(wb);
+    bool done = false;
+    for (size_t n = 0; n < MAX_STEPS && !done; n++) {
+        test_alloc t;
+        tyjson_alloc alc = test_alloc_make(&t, n);
+        tyjson_error err;
+        tyjson_mut_doc *p = tyjson_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), &alc, &err);
+        if (p) {
+            tyjson_mut_doc_free(p);
+            done = t.failed == 0;
+        } else {
+            ASSERT_EQ_INT(err.code, TYJSON_E_NOMEM);
+        }
+        ASSERT_EQ_INT(t.live, 0);
+    }
+    ASSERT_TRUE(done);
+    check_diff(tyjson_doc_get_root(a), tyjson_doc_get_root(b), NULL, 0);
+    tyjson_doc_free(a);
+    tyjson_doc_free(b);
+    free(ta);
+    free(tb);
+    free(wa);
+    free(wb);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

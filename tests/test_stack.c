@@ -463,8 +463,7 @@ TEST(dom_writers_on_documented_stack) {
  * ------------------------------------------------------------------------- */
 #define STACK_EDIT 16
 /* Deep enough that any recursion per level would overflow 16 KiB many
- * times over; deeper makes the test slow, as tyjson_diff compares every
- * subtree of the chain (time quadratic in the depth). */
+ * times over. */
 #define EDIT_DEPTH 10000
 
 /* {"a":{"a":...leaf...}} depth levels deep. */

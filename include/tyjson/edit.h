@@ -175,12 +175,16 @@ TYJSON_API tyjson_status tyjson_mut_doc_merge_patch_mut(tyjson_mut_doc *doc,
  * add, remove and replace operations; applying it to a copy of a gives a
  * value equal to b (tyjson_equals). Equal values give []. Objects: members
  * of a missing from b are removed, members of b missing from a are added,
- * common members are diffed (keys matched by linear search: O(n x m) per
- * pair of objects); an object with a repeated key on either side is
- * replaced whole. Arrays: the common prefix and suffix are kept, the
+ * common members are diffed; an object with a repeated key on either side
+ * is replaced whole. Arrays: the common prefix and suffix are kept, the
  * middle elements are diffed pairwise, the extra ones removed or added
- * (not a minimal edit script). Other pairs are replaced. Iterative: any
- * depth. NULL with err set for a NULL a or b (TYJSON_E_INVALID_ARG) or on
+ * (not a minimal edit script). Other pairs are replaced. Time linear in
+ * the size of a and b (expected): values are hashed once by
+ * tyjson_equals' rules and only values of equal hashes deep-compared;
+ * objects of more than 16 members find keys through a hash table.
+ * Memory: 8 bytes per value of a and b, plus per open pair of arrays a
+ * pointer per element, per open pair of large objects a key table.
+ * Iterative: any depth. NULL with err set for a NULL a or b (TYJSON_E_INVALID_ARG) or on
  * no memory (TYJSON_E_NOMEM).
  */
 TYJSON_API tyjson_mut_doc *tyjson_diff(const tyjson_val *a, const tyjson_val *b,
