@@ -74,7 +74,7 @@ def run(runner, argv, pipe_from=None, out=None):
         cmd += ["--out", out]
     cmd += ["--"] + argv
     line = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True).stdout.strip()
-    return {k: (float(v) if k == "wall_s" else int(v)) for k, v in (kv.split("=") for kv in line.split())}
+    return {k: (float(v) if k.endswith("_s") else int(v)) for k, v in (kv.split("=") for kv in line.split())}
 
 
 def main():
@@ -128,11 +128,14 @@ def main():
                 if check != "ok":
                     wrong.append("%s from a %s: %s" % (name, source, check))
                 early = name == "get (early)"
+                cpu = r["user_s"] + r["sys_s"]
                 rows.append({"command": name, "input": source, "rss_kib": r["rss_kib"],
-                             "wall_s": r["wall_s"], "fed_bytes": r["fed_bytes"],
-                             "mb_s": None if early else size / 1e6 / r["wall_s"], "check": check})
-                print("cli-rss: %-13s %-4s  %7.1f MiB  %8.3f s%s  %s" % (
-                    name, source, r["rss_kib"] / 1024, r["wall_s"],
+                             "wall_s": r["wall_s"], "user_s": r["user_s"], "sys_s": r["sys_s"],
+                             "fed_bytes": r["fed_bytes"],
+                             "mb_s": None if early else size / 1e6 / r["wall_s"],
+                             "mb_s_cpu": None if early or cpu <= 0 else size / 1e6 / cpu, "check": check})
+                print("cli-rss: %-13s %-4s  %7.1f MiB  %8.3f s  cpu %.3f+%.3f s%s  %s" % (
+                    name, source, r["rss_kib"] / 1024, r["wall_s"], r["user_s"], r["sys_s"],
                     "" if early else "  %7.0f MB/s" % (size / 1e6 / r["wall_s"]), check), flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -142,20 +145,23 @@ def main():
               "%.1f GiB" % (size / 2**30) if size >= 2**30 else "%.0f MiB" % (size / 2**20)),
           "",
           "`tyjson` on one %d-byte document of %d records (%s; %s). Peak RSS is the"
-          " command's `ru_maxrss` (wait4), MB/s the document's size over the wall time."
+          " command's `ru_maxrss` (wait4), MB/s the document's size over the wall time,"
+          " CPU its user + system time (wait4; on a busy machine closer to the cost than the wall time)"
+          " and MB/s CPU the size over that."
           " From a pipe, bench/rss_run.c writes the file into the command's standard input;"
           " \"read\" is how much of it the command took before it exited. Target: under %d MiB."
           % (size, n, platform.machine(), datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
              RSS_TARGET_MIB),
           "",
-          "| command | input | peak RSS (MiB) | wall (s) | MB/s | read | check |",
-          "|---|---|---:|---:|---:|---:|---|"]
+          "| command | input | peak RSS (MiB) | wall (s) | MB/s | CPU (s) | MB/s CPU | read | check |",
+          "|---|---|---:|---:|---:|---:|---:|---:|---|"]
     for r in rows:
         read = ("%.1f MiB" % (r["fed_bytes"] / 2**20)) if r["input"] == "pipe" else "-"
         rss = "%.1f" % (r["rss_kib"] / 1024) + (" (over)" if r in over else "")
-        md.append("| %s | %s | %s | %.3f | %s | %s | %s |" % (
+        md.append("| %s | %s | %s | %.3f | %s | %.3f | %s | %s | %s |" % (
             r["command"], r["input"], rss, r["wall_s"],
-            "-" if r["mb_s"] is None else "%.0f" % r["mb_s"], read, r["check"]))
+            "-" if r["mb_s"] is None else "%.0f" % r["mb_s"], r["user_s"] + r["sys_s"],
+            "-" if r["mb_s_cpu"] is None else "%.0f" % r["mb_s_cpu"], read, r["check"]))
     text = "\n".join(md) + "\n"
     print(text)
     if a.results:

@@ -12,10 +12,11 @@
  * standard error is kept.
  *
  * Prints one line on stdout:
- *   status=S rss_kib=K wall_s=T fed_bytes=B
+ *   status=S rss_kib=K wall_s=T user_s=U sys_s=Y fed_bytes=B
  * S is the exit status (128+N for a signal N), K the child's peak RSS from
- * wait4 (ru_maxrss), T the wall time from fork to the child's exit, B the
- * bytes written into the pipe (0 without --pipe). The exit status is 0 when
+ * wait4 (ru_maxrss), T the wall time from fork to the child's exit, U and Y
+ * its user and system CPU time (wait4: on a busy machine closer to the cost
+ * than the wall time), B the bytes written into the pipe (0 without --pipe). The exit status is 0 when
  * the command ran (whatever its status), 2 on a usage or system error.
  * The feeding buffer is allocated after the fork, so that the child's RSS
  * is the command's alone. POSIX (Linux, the BSDs, macOS). */
@@ -133,7 +134,9 @@ int main(int argc, char **argv) {
         if (errno != EINTR) return fail("wait4");
     }
     t1 = now_s();
-    printf("status=%d rss_kib=%ld wall_s=%.6f fed_bytes=%lld\n",
-           WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), (long)ru.ru_maxrss, t1 - t0, fed);
+    printf("status=%d rss_kib=%ld wall_s=%.6f user_s=%.6f sys_s=%.6f fed_bytes=%lld\n",
+           WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), (long)ru.ru_maxrss, t1 - t0,
+           (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6,
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6, fed);
     return 0;
 }
