@@ -32,7 +32,7 @@ test-release:
 	cd build && ctest --output-on-failure -j$(JOBS)
 
 test-sanitize:
-	CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTYJSON_SANITIZE=ON
+	CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTYJSON_SANITIZE=ON -DTYJSON_BUILD_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON)
 	cmake --build build-asan -j$(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j$(JOBS)
 

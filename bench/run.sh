@@ -20,6 +20,10 @@
 #     library that is present gives a wrong result.
 #  4. Renders the Markdown report and SVG charts from the JSON with
 #     bench/report.py (python3).
+#  5. The Python part, when the build directory has the module on.
+#  6. The CLI memory part (group "cli", in a full run too): the tyjson tool
+#     on one generated 1 GiB document (16 MiB with --quick), from a file and
+#     from a pipe, peak RSS and MB/s (bench/cli_rss.py, bench/rss_run.c).
 #     --quick: one short round of everything, every adapter checked (CI).
 set -euo pipefail
 
@@ -34,7 +38,7 @@ driver_args=()
 groups=""
 
 usage() {
-  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 while [ $# -gt 0 ]; do
@@ -52,6 +56,21 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+
+# "cli" is this script's group (step 6), the others the driver's; a run of
+# --groups cli alone runs neither the driver nor the Python part.
+run_cli=1
+driver_groups="$groups"
+if [ -n "$groups" ]; then
+  run_cli=0
+  driver_groups=""
+  IFS=, read -r -a group_list <<<"$groups"
+  for g in "${group_list[@]}"; do
+    if [ "$g" = cli ]; then run_cli=1; else driver_groups="${driver_groups:+$driver_groups,}$g"; fi
+  done
+fi
+run_driver=1
+[ -n "$groups" ] && [ -z "$driver_groups" ] && run_driver=0
 
 # --- 1. peer packages ---------------------------------------------------------
 packages=(libcjson-dev libjansson-dev libjson-c-dev libyajl-dev rapidjson-dev libsimdjson-dev pkg-config)
@@ -78,19 +97,22 @@ if [ -z "$yyjson_dir" ] && [ -f "$root/../peers/yyjson-install/include/yyjson.h"
   yyjson_dir="$(cd "$root/../peers/yyjson-install" && pwd)"
 fi
 cmake_args=(-S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DTYJSON_BUILD_BENCH=ON
-            -DTYJSON_BUILD_TESTS=OFF -DTYJSON_BUILD_TOOLS=OFF -DTYJSON_BUILD_SHARED=OFF)
+            -DTYJSON_BUILD_TESTS=OFF -DTYJSON_BUILD_TOOLS=ON -DTYJSON_BUILD_SHARED=OFF)
 # (without it CMake still tries pkg-config, and says when yyjson is skipped)
 [ -n "$yyjson_dir" ] && cmake_args+=("-DTYJSON_BENCH_YYJSON_DIR=$yyjson_dir")
 mkdir -p "$build_dir"
 cmake "${cmake_args[@]}" >"$build_dir/bench-configure.log" 2>&1 || {
   cat "$build_dir/bench-configure.log" >&2; exit 1; }
 grep "tyjson bench:" "$build_dir/bench-configure.log" | sed 's/^-- tyjson bench: /bench: /' || true
-cmake --build "$build_dir" --target tyjson_bench -j2 >"$build_dir/bench-build.log" 2>&1 || {
+targets=()
+[ "$run_driver" = 1 ] && targets+=(tyjson_bench)
+[ "$run_cli" = 1 ] && targets+=(tyjson_cli tyjson_bench_rss_run)
+cmake --build "$build_dir" --target "${targets[@]}" -j2 >"$build_dir/bench-build.log" 2>&1 || {
   tail -50 "$build_dir/bench-build.log" >&2; exit 1; }
 
 # --- 3. run -------------------------------------------------------------------
 args=(--results "$results")
-[ -n "$groups" ] && args+=(--groups "$groups")
+[ -n "$driver_groups" ] && args+=(--groups "$driver_groups")
 [ "$quick" = 1 ] && args+=(--quick)
 if [ -n "$corpus" ]; then
   [ -d "$corpus" ] || { echo "bench/run.sh: no directory $corpus" >&2; exit 2; }
@@ -112,12 +134,14 @@ fi
 # The driver exits 1 when a present library gives a wrong result (or
 # crashes); peers that are missing or too old were skipped above, with why.
 status=0
-"$build_dir/bench/tyjson_bench" "${args[@]}" "${driver_args[@]+"${driver_args[@]}"}" || status=$?
+if [ "$run_driver" = 1 ]; then
+  "$build_dir/bench/tyjson_bench" "${args[@]}" "${driver_args[@]+"${driver_args[@]}"}" || status=$?
+fi
 
 # --- 4. report ------------------------------------------------------------------
 # Markdown and SVG from the newest JSON of this run (bench/report.py).
 json="$(ls -t "$results"/bench-*.json 2>/dev/null | head -1 || true)"
-if [ -n "$json" ] && [ "$json" -nt "$build_dir/bench-build.log" ]; then
+if [ "$run_driver" = 1 ] && [ -n "$json" ] && [ "$json" -nt "$build_dir/bench-build.log" ]; then
   if command -v python3 >/dev/null 2>&1; then
     python3 "$root/bench/report.py" "$json" || status=1
   else
@@ -128,13 +152,26 @@ fi
 # When the build directory has the Python module on (cmake -DTYJSON_BUILD_PYTHON=ON
 # once; the cache keeps it): python/bench/bench_python.py, tyjson.loads/dumps/
 # decode/iter_lines against json, ujson, simplejson (orjson, pydantic if present).
-if grep -q '^TYJSON_BUILD_PYTHON:BOOL=ON' "$build_dir/CMakeCache.txt" 2>/dev/null && [ -d "$root/../shared/corpus" ]; then
+if [ "$run_driver" = 1 ] && grep -q '^TYJSON_BUILD_PYTHON:BOOL=ON' "$build_dir/CMakeCache.txt" 2>/dev/null \
+   && [ -d "$root/../shared/corpus" ]; then
   py="$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
   if cmake --build "$build_dir" --target tyjson_python -j2 >"$build_dir/bench-python-build.log" 2>&1; then
     PYTHONPATH="$build_dir/python" "${py:-python3}" "$root/python/bench/bench_python.py" \
       --shared "$root/../shared" --results "$results" || status=1
   else
     tail -20 "$build_dir/bench-python-build.log" >&2; status=1
+  fi
+fi
+# --- 6. CLI memory --------------------------------------------------------------
+# The document is generated into a temporary directory ($TMPDIR) and deleted
+# afterwards; it needs 1 GiB of free space there (16 MiB with --quick).
+if [ "$run_cli" = 1 ]; then
+  cli_args=(--cli "$build_dir/tyjson" --runner "$build_dir/bench/tyjson_bench_rss_run" --results "$results")
+  [ "$quick" = 1 ] && cli_args+=(--quick)
+  if command -v python3 >/dev/null 2>&1; then
+    python3 "$root/bench/cli_rss.py" "${cli_args[@]}" || status=1
+  else
+    echo "bench: python3 not found: no CLI memory part (tools/install_deps.sh installs it)"
   fi
 fi
 exit "$status"

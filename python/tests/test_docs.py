@@ -1,6 +1,8 @@
 """Runs every ```python block of docs/python.md: its examples hold."""
 import os
 import re
+import sys
+import types
 import unittest
 
 DOC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "python.md")
@@ -19,8 +21,17 @@ class TestDocs(unittest.TestCase):
                     import pandas  # noqa: F401
                 except ImportError:
                     continue
-            with self.subTest(block=i):
-                exec(compile(code, "%s block %d" % (DOC, i), "exec"), {"__name__": "docs_example_%d" % i})
+            # each block runs as a module of its own (in sys.modules, as
+            # an imported module would be: typing resolves the string
+            # annotations of its classes in it)
+            name = "docs_example_%d" % i
+            mod = types.ModuleType(name)
+            sys.modules[name] = mod
+            try:
+                with self.subTest(block=i):
+                    exec(compile(code, "%s block %d" % (DOC, i), "exec"), mod.__dict__)
+            finally:
+                del sys.modules[name]
 
 
 if __name__ == "__main__":

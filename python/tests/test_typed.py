@@ -147,6 +147,175 @@ class TestDecode(unittest.TestCase):
         self.assertEqual(cm.exception.path, "$.name")
 
 
+# -- recursive types --------------------------------------------------------
+
+@dataclasses.dataclass
+class Node:
+    value: int
+    children: list["Node"] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass
+class Tree:
+    name: str
+    branches: list["Branch"]
+
+
+@dataclasses.dataclass
+class Branch:
+    weight: float
+    tree: typing.Optional[Tree] = None
+
+
+class Cell(typing.TypedDict):
+    head: int
+    tail: typing.Optional["Cell"]
+
+
+@dataclasses.dataclass
+class Loose:
+    value: int
+    next: "Missing"  # noqa: F821 - never defined
+
+
+def _chain(n):
+    node = Node(n)
+    for i in range(n - 1, -1, -1):
+        node = Node(i, [node])
+    return node
+
+
+class TestRecursive(unittest.TestCase):
+    def error(self, doc, t):
+        with self.assertRaises(tyjson.ValidationError) as cm:
+            tyjson.decode(json.dumps(doc), type=t)
+        return cm.exception
+
+    def test_self_referring_dataclass(self):
+        doc = {"value": 1, "children": [{"value": 2}, {"value": 3, "children": [{"value": 4, "children": []}]}]}
+        n = tyjson.decode(json.dumps(doc), type=Node)
+        self.assertEqual(n, Node(1, [Node(2), Node(3, [Node(4)])]))
+        self.assertEqual(tyjson.decode(tyjson.encode(n), type=Node), n)
+        # 200 levels deep: the plan is one converter, not one per level
+        deep = _chain(200)
+        self.assertEqual(tyjson.decode(tyjson.encode(deep), type=Node), deep)
+        self.assertEqual(tyjson.decode("[{\"value\": 5}]", type=list[Node]), [Node(5)])
+        doc["children"][1]["children"][0]["value"] = "x"
+        e = self.error(doc, Node)
+        self.assertEqual(e.path, "$.children[1].children[0].value")
+        self.assertEqual(e.msg, "expected an integer, found string")
+
+    def test_the_plan_refers_to_itself(self):
+        # compiling Node makes one converter that its children's list plan
+        # calls: the cached list[Node] plan holds exactly Node's plan
+        from tyjson import _typed
+        plan = _typed._plan(Node)
+        item = dict(zip(_typed._plan(list[Node]).__code__.co_freevars,
+                        (c.cell_contents for c in _typed._plan(list[Node]).__closure__)))["item"]
+        self.assertIs(item, plan)
+
+    def test_mutual_recursion(self):
+        doc = {"name": "oak", "branches": [{"weight": 1, "tree": {"name": "twig", "branches": []}},
+                                           {"weight": 2.5}]}
+        t = tyjson.decode(json.dumps(doc), type=Tree)
+        self.assertEqual(t, Tree("oak", [Branch(1.0, Tree("twig", [])), Branch(2.5)]))
+        self.assertEqual(tyjson.decode(tyjson.encode(t), type=Tree), t)
+        # entering from the other class compiles the same cycle
+        b = tyjson.decode('{"weight": 3, "tree": {"name": "x", "branches": [{"weight": 4}]}}', type=Branch)
+        self.assertEqual(b, Branch(3.0, Tree("x", [Branch(4.0)])))
+        doc["branches"][0]["tree"]["branches"] = [{"weight": "heavy"}]
+        e = self.error(doc, Tree)
+        self.assertEqual(e.path, "$.branches[0].tree.branches[0].weight")
+        self.assertEqual(e.msg, "expected a number, found string")
+
+    def test_recursive_typeddict(self):
+        doc = {"head": 1, "tail": {"head": 2, "tail": {"head": 3, "tail": None}}}
+        self.assertEqual(tyjson.decode(json.dumps(doc), type=Cell), doc)
+        doc["tail"]["tail"]["tail"] = {"head": 4}
+        e = self.error(doc, Cell)
+        self.assertEqual(e.path, "$.tail.tail.tail")
+        self.assertIn("missing required field 'tail' of Cell", e.msg)
+
+    def test_local_self_reference(self):
+        # a class defined in a function knows its own name in its annotations
+        @dataclasses.dataclass
+        class Local:
+            v: int
+            nxt: typing.Optional["Local"] = None
+        got = tyjson.decode('{"v": 1, "nxt": {"v": 2, "nxt": null}}', type=Local)
+        self.assertEqual(got, Local(1, Local(2)))
+
+    def test_unresolvable_forward_reference(self):
+        for _ in range(2):  # nothing half-built is cached by the failure
+            with self.assertRaises(TypeError) as cm:
+                tyjson.decode('{"value": 1}', type=Loose)
+            self.assertIn("Missing", str(cm.exception))
+        with self.assertRaises(TypeError):
+            tyjson.decode("{}", type="Node")
+
+    def test_failed_compile_leaves_no_plan(self):
+        @dataclasses.dataclass
+        class Bad:
+            v: int
+            kids: list["Bad"]
+            z: complex
+        for _ in range(2):
+            with self.assertRaises(TypeError):
+                tyjson.decode('{"v": 1, "kids": []}', type=list[Bad])
+            with self.assertRaises(TypeError):
+                tyjson.decode('{"v": 1, "kids": []}', type=Bad)
+        from tyjson import _typed
+        self.assertFalse(any(Bad in (k[0], *typing.get_args(k[0])) for k in _typed._PLANS))
+
+    def test_threads_compile_concurrently(self):
+        import threading
+
+        @dataclasses.dataclass
+        class A:
+            b: list["B"]
+
+        @dataclasses.dataclass
+        class B:
+            a: typing.Optional[A] = None
+        # resolvable only from the module namespace of this test: publish them
+        globals()["A"], globals()["B"] = A, B
+        try:
+            doc = '{"b": [{"a": {"b": []}}, {}]}'
+            want = A([B(A([])), B()])
+            out, errs = [], []
+
+            def run():
+                try:
+                    out.append(tyjson.decode(doc, type=A))
+                except Exception as e:  # pragma: no cover - reported below
+                    errs.append(e)
+            ts = [threading.Thread(target=run) for _ in range(8)]
+            for t in ts:
+                t.start()
+            for t in ts:
+                t.join()
+            self.assertEqual(errs, [])
+            self.assertEqual(out, [want] * 8)
+        finally:
+            del globals()["A"], globals()["B"]
+
+    def test_optional_reports_the_member_error(self):
+        e = self.error({"name": "n", "age": 1, "email": 5}, Author)
+        self.assertEqual(e.path, "$.email")
+        self.assertEqual(e.msg, "expected a string, found integer")
+        e = self.error({"weight": 1, "tree": {"name": "t", "branches": [{"weight": None}]}}, Branch)
+        self.assertEqual(e.path, "$.tree.branches[0].weight")
+        self.assertEqual(e.msg, "expected a number, found null")
+        e = self.error([None, {"v": 1}], list[typing.Optional[Point]])
+        self.assertEqual(e.path, "$[1]")
+        self.assertIn("missing required field 'x' of Point", e.msg)
+        e = self.error([1, "s"], list[int | None])
+        self.assertEqual((e.path, e.msg), ("$[1]", "expected an integer, found string"))
+        # a wider union keeps the summary of its members
+        e = self.error([{}], list[typing.Union[int, str, None]])
+        self.assertEqual(e.msg, "expected null or int or str, found object")
+
+
 # -- every scenario, into dataclasses inferred from its shape ---------------
 
 def _ident(k):

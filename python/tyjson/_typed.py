@@ -13,6 +13,7 @@ import decimal
 import enum
 import functools
 import re
+import threading
 import types
 import typing
 
@@ -205,7 +206,11 @@ def _enum_plan(cls):
 
 
 def _fields_plan(cls, hints, required, make, forbid_unknown):
-    plans = {name: _plan(t, forbid_unknown) for name, t in hints.items()}
+    # The converter exists (and is registered as the plan under construction)
+    # before its fields are compiled, so that a field referring back to cls -
+    # directly (children: list["Node"]) or through other classes (Tree and
+    # Branch) - compiles to this very converter.
+    plans = {}
     required = tuple(required)
 
     def conv(v):
@@ -227,11 +232,26 @@ def _fields_plan(cls, hints, required, make, forbid_unknown):
             if k not in kw:
                 raise _Fail("missing required field %r of %s" % (k, cls.__name__))
         return make(kw)
+
+    _state().building[(cls, forbid_unknown)] = conv
+    for name, t in hints.items():
+        plans[name] = _plan(t, forbid_unknown)
     return conv
 
 
+def _hints(cls):
+    # string annotations (forward references) are resolved in the module of
+    # cls, with cls's own name known too, so that a class defined inside a
+    # function can still refer to itself
+    try:
+        return typing.get_type_hints(cls, localns={cls.__name__: cls})
+    except NameError as e:
+        raise TypeError("tyjson.decode cannot resolve a type annotation of %s: %s"
+                        % (cls.__qualname__, e)) from None
+
+
 def _dataclass_plan(cls, forbid_unknown):
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     fields = [f for f in dataclasses.fields(cls) if f.init]
     hints = {f.name: hints[f.name] for f in fields}
     required = [f.name for f in fields
@@ -240,19 +260,74 @@ def _dataclass_plan(cls, forbid_unknown):
 
 
 def _typeddict_plan(cls, forbid_unknown):
-    hints = typing.get_type_hints(cls)
-    return _fields_plan(cls, hints, cls.__required_keys__, lambda kw: kw, forbid_unknown)
+    hints = _hints(cls)
+    # in declaration order (__required_keys__ is a set): the first missing
+    # field reported is the same from run to run
+    required = [k for k in hints if k in cls.__required_keys__]
+    return _fields_plan(cls, hints, required, lambda kw: kw, forbid_unknown)
 
 
 def _type_name(t):
     return getattr(t, "__name__", None) or repr(t)
 
 
-@functools.lru_cache(maxsize=None)
+# Compiled plans by (type, forbid_unknown). A compilation runs on one thread
+# with that thread's table of the classes being compiled (building) and of
+# the plans it made (made); they join _PLANS only once the outermost type
+# compiled completely, so that a type that fails (a field of an unsupported
+# type) leaves no plan behind that holds its half-built converter. Two
+# threads compiling the same type at once each make an equal plan; the
+# dict's item assignment keeps one.
+_PLANS = {}
+_tls = threading.local()
+
+
+def _state():
+    st = getattr(_tls, "st", None)
+    if st is None:
+        st = _tls.st = types.SimpleNamespace(depth=0, building={}, made={})
+    return st
+
+
 def _plan(t, forbid_unknown=False):
+    key = (t, forbid_unknown)
+    try:
+        return _PLANS[key]
+    except KeyError:
+        pass
+    except TypeError:                      # an unhashable typing expression
+        raise TypeError("tyjson.decode cannot decode into %r" % (t,)) from None
+    st = _state()
+    p = st.building.get(key)
+    if p is None:
+        p = st.made.get(key)
+    if p is not None:
+        return p
+    st.depth += 1
+    try:
+        p = _compile(t, forbid_unknown)
+        st.made[key] = p
+    except BaseException:
+        if st.depth == 1:
+            st.building.clear()
+            st.made.clear()
+        raise
+    finally:
+        st.depth -= 1
+    if st.depth == 0:
+        _PLANS.update(st.made)
+        st.building.clear()
+        st.made.clear()
+    return p
+
+
+def _compile(t, forbid_unknown):
     simple = _SIMPLE.get(t)
     if simple is not None:
         return simple
+    if isinstance(t, str):
+        raise TypeError("tyjson.decode cannot resolve the forward reference %r outside a class "
+                        "annotation: pass the type itself" % t)
     if t is list or t is typing.List:
         return _list_plan(_conv_any)
     if t is dict or t is typing.Dict:
@@ -266,9 +341,12 @@ def _plan(t, forbid_unknown=False):
             raise TypeError("dict keys must be str in JSON, not %s" % _type_name(args[0]))
         return _dict_plan(_plan(args[1] if args else typing.Any, forbid_unknown))
     if origin is typing.Union or (hasattr(types, "UnionType") and origin is types.UnionType):
-        # None first: Optional[T] of a null never tries T
+        members = [a for a in args if a is not type(None)]
+        if len(members) == 1 and len(args) == 2:
+            return _optional_plan(_plan(members[0], forbid_unknown))
+        # None first: a null never tries the other members
         args = sorted(args, key=lambda a: a is not type(None))
-        return _union_plan_cached(tuple(args), forbid_unknown)
+        return _union_plan(tuple(args), forbid_unknown)
     if origin is typing.Literal:
         return _literal_plan(args)
     if isinstance(t, type):
@@ -281,7 +359,17 @@ def _plan(t, forbid_unknown=False):
     raise TypeError("tyjson.decode cannot decode into %r" % (t,))
 
 
-def _union_plan_cached(args, forbid_unknown):
+def _optional_plan(item):
+    # Optional[T]: null, or T's value - whose own error (and path) is the
+    # error, not a generic "expected T or null"
+    def conv(v):
+        if v is None:
+            return None
+        return item(v)
+    return conv
+
+
+def _union_plan(args, forbid_unknown):
     plans = [_plan(a, forbid_unknown) for a in args]
     names = " or ".join("null" if a is type(None) else _type_name(a) for a in args)
 
