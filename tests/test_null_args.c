@@ -655,4 +655,47 @@ TEST(bind_codec_and_dates) {
     ASSERT_FALSE(tyjson_datetime_from_epoch_ns(0, NULL));
 }
 
+/* ----------------------------------------------------------------------------
+ * MARK: - dom.h setters and mut.h float values
+ * ------------------------------------------------------------------------- */
+TEST(imm_setters_and_float_values) {
+    ASSERT_FALSE(tyjson_is_float(NULL));
+    ASSERT_FALSE(tyjson_set_null(NULL));
+    ASSERT_FALSE(tyjson_set_bool(NULL, true));
+    ASSERT_FALSE(tyjson_set_uint(NULL, 1));
+    ASSERT_FALSE(tyjson_set_sint(NULL, -1));
+    ASSERT_FALSE(tyjson_set_int(NULL, -1));
+    ASSERT_FALSE(tyjson_set_real(NULL, 1.0));
+    ASSERT_FALSE(tyjson_set_float(NULL, 1.0f));
+    ASSERT_FALSE(tyjson_set_str(NULL, "a"));
+    ASSERT_FALSE(tyjson_set_strn(NULL, "a", 1));
+    ASSERT_FALSE(tyjson_set_strn(NULL, NULL, 0));
+    tyjson_doc *d = tyjson_read("[1]", 3, 0);
+    ASSERT_NOT_NULL(d);
+    tyjson_val *one = tyjson_arr_get(tyjson_doc_get_root(d), 0);
+    ASSERT_FALSE(tyjson_set_str(one, NULL));
+    ASSERT_FALSE(tyjson_set_strn(one, NULL, 1));
+    ASSERT_EQ_UINT(tyjson_get_uint(one), 1); /* unchanged by the refusals */
+    ASSERT_TRUE(tyjson_set_strn(one, NULL, 0)); /* NULL, 0: "" */
+    ASSERT_TRUE(tyjson_equals_str(one, ""));
+    tyjson_doc_free(d);
+
+    ASSERT_NULL(tyjson_mut_float(NULL, 1.0f));
+    ASSERT_FALSE(tyjson_mut_is_float(NULL));
+    ASSERT_FALSE(tyjson_mut_set_float(NULL, 1.0f));
+    tyjson_mut_doc *doc = tyjson_mut_doc_new(NULL);
+    tyjson_mut_val *arr = tyjson_mut_arr(doc), *obj = tyjson_mut_obj(doc);
+    ASSERT_FALSE(tyjson_mut_arr_add_float(NULL, arr, 1.0f));
+    ASSERT_FALSE(tyjson_mut_arr_add_float(doc, NULL, 1.0f));
+    ASSERT_FALSE(tyjson_mut_obj_add_float(NULL, obj, "k", 1.0f));
+    ASSERT_FALSE(tyjson_mut_obj_add_float(doc, NULL, "k", 1.0f));
+    ASSERT_FALSE(tyjson_mut_obj_add_float(doc, obj, NULL, 1.0f));
+    ASSERT_EQ_UINT(tyjson_mut_arr_size(arr), 0);
+    ASSERT_EQ_UINT(tyjson_mut_obj_size(obj), 0);
+    ASSERT_NULL(tyjson_mut_arr_with_float(NULL, NULL, 0));
+    ASSERT_NULL(tyjson_mut_arr_with_float(doc, NULL, 1));
+    ASSERT_EQ_UINT(tyjson_mut_arr_size(tyjson_mut_arr_with_float(doc, NULL, 0)), 0);
+    tyjson_mut_doc_free(doc);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -10,10 +10,13 @@
  * (a string value) followed by its value.
  *
  * Strings are NUL-terminated and point into the document's own copy of the
- * input; their length is exact (a string may contain U+0000).
+ * input; their length is exact (a string may contain U+0000). A string set
+ * with tyjson_set_str / tyjson_set_strn points at the caller's bytes instead.
  *
- * Thread-safety: a document is never modified after parsing, so any number
- * of threads may read it at once. A value lives as long as its document.
+ * Thread-safety: the library never modifies a document after parsing, so
+ * any number of threads may read it at once; the in-place setters
+ * (tyjson_set_*) are the caller's own writes and need the caller's
+ * synchronization. A value lives as long as its document.
  */
 #ifndef TYJSON_DOM_H
 #define TYJSON_DOM_H
@@ -50,11 +53,13 @@ typedef uint8_t tyjson_subtype;
 #define TYJSON_SUBTYPE_REAL  (2u << 3) /**< double */
 
 /* Tag bits: 0-2 type, 3-4 subtype, 5 "string needs no escaping",
- * 6-7 reserved, 8-63 length (string bytes or container element count). */
+ * 6 "real written as a float" (REAL only: tyjson_set_float, tyjson_mut_float),
+ * 7 reserved, 8-63 length (string bytes or container element count). */
 #define TYJSON__TYPE_MASK    0x07u
 #define TYJSON__SUBTYPE_MASK 0x18u
 #define TYJSON__KIND_MASK    0x1Fu
 #define TYJSON__NOESC_BIT    0x20u
+#define TYJSON__FLOAT_BIT    0x40u
 #define TYJSON__LEN_SHIFT    8
 
 /** Payload of a value; which member holds depends on the tag (read it
@@ -204,6 +209,14 @@ TYJSON_INLINE bool tyjson_is_sint(const tyjson_val *v) { return v && TYJSON__KIN
 TYJSON_INLINE bool tyjson_is_int(const tyjson_val *v) { return tyjson_is_uint(v) || tyjson_is_sint(v); }
 /** True if v is a double (subtype REAL); false for NULL. */
 TYJSON_INLINE bool tyjson_is_real(const tyjson_val *v) { return v && TYJSON__KIND(v) == (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL); }
+/** True if v is a real marked as a float (made by tyjson_set_float,
+ *  tyjson_mut_float and their kin): it is a REAL like any other (tyjson_is_real,
+ *  tyjson_get_real), and the writers write it as the shortest text that reads
+ *  back to the same float32. False for NULL and every other value. */
+TYJSON_INLINE bool tyjson_is_float(const tyjson_val *v) {
+    return v && (v->tag & (TYJSON__KIND_MASK | TYJSON__FLOAT_BIT)) ==
+                    (TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL | TYJSON__FLOAT_BIT);
+}
 /** True if v is a number of any subtype; false for NULL. */
 TYJSON_INLINE bool tyjson_is_num(const tyjson_val *v) { return tyjson_get_type(v) == TYJSON_TYPE_NUM; }
 /** True if v is a string; false for NULL. */
@@ -245,8 +258,9 @@ TYJSON_API bool tyjson_get_i64(const tyjson_val *v, int64_t *out);
  *  integer (NULL included) or negative, or if out is NULL. */
 TYJSON_API bool tyjson_get_u64(const tyjson_val *v, uint64_t *out);
 
-/** NUL-terminated bytes of a string or raw value (owned by the document);
- *  NULL for other types and NULL. */
+/** NUL-terminated bytes of a string or raw value (owned by the document;
+ *  after tyjson_set_str / tyjson_set_strn the caller's bytes, which
+ *  tyjson_set_strn does not NUL-terminate); NULL for other types and NULL. */
 TYJSON_INLINE const char *tyjson_get_str(const tyjson_val *v) {
     return (tyjson_is_str(v) || tyjson_is_raw(v)) ? v->uni.str : NULL;
 }
@@ -267,6 +281,53 @@ TYJSON_INLINE bool tyjson_equals_strn(const tyjson_val *v, const char *s, size_t
 TYJSON_INLINE bool tyjson_equals_str(const tyjson_val *v, const char *s) {
     return s && tyjson_equals_strn(v, s, strlen(s));
 }
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Setters: scalars changed in place
+ *
+ * Each rewrites one scalar value of an immutable document (a string, raw
+ * number, number, bool or null; an object key too) into another scalar, in
+ * its slot: the document's layout does not change, so iteration, lookups,
+ * equality and the writers see the new value. They return false, changing
+ * nothing, for NULL and for an array or an object: containers cannot be
+ * changed this way (their slots hold their subtree). A key must stay a
+ * string (only tyjson_set_str / tyjson_set_strn on it); anything else in a
+ * key's slot makes the object invalid. Not thread-safe: no other thread may
+ * read the document meanwhile.
+ * ------------------------------------------------------------------------- */
+/** Makes v null. False for NULL or a container. */
+TYJSON_API bool tyjson_set_null(tyjson_val *v);
+/** Makes v true or false. False for NULL or a container. */
+TYJSON_API bool tyjson_set_bool(tyjson_val *v, bool b);
+/** Makes v the integer n (UINT). False for NULL or a container. */
+TYJSON_API bool tyjson_set_uint(tyjson_val *v, uint64_t n);
+/** Makes v the integer n (UINT when n >= 0, as parsed integers). False for
+ *  NULL or a container. */
+TYJSON_API bool tyjson_set_sint(tyjson_val *v, int64_t n);
+/** Same as tyjson_set_sint. */
+TYJSON_API bool tyjson_set_int(tyjson_val *v, int64_t n);
+/** Makes v the double d (a REAL, written in the shortest form that reads
+ *  back to d; a float mark is cleared). NaN and the infinities are stored;
+ *  the writers follow their flags for them. False for NULL or a container. */
+TYJSON_API bool tyjson_set_real(tyjson_val *v, double d);
+/** Makes v the float f: a REAL holding f widened exactly to a double
+ *  (tyjson_get_real gives (double)f) and marked as a float
+ *  (tyjson_is_float), so every writer writes it as the shortest text that
+ *  reads back to the same float32 (0.1f as 0.1, not 0.10000000149011612).
+ *  False for NULL or a container. */
+TYJSON_API bool tyjson_set_float(tyjson_val *v, float f);
+/** Makes v a string referencing the caller's NUL-terminated s (no copy: s
+ *  must outlive the document, or until v is set again). False, changing
+ *  nothing, for a NULL s, NULL v or a container. */
+TYJSON_API bool tyjson_set_str(tyjson_val *v, const char *s);
+/** Makes v a string referencing the `len` bytes at s (no copy, as
+ *  tyjson_set_str; they may hold U+0000 and need no NUL, in which case
+ *  tyjson_get_str gives bytes that are not NUL-terminated: use
+ *  tyjson_get_len). NULL with len 0 is "". The writers escape and check
+ *  the bytes as they do any string (invalid UTF-8 fails the write unless
+ *  TYJSON_WRITE_REPLACE_INVALID_UTF8). False, changing nothing, for NULL s
+ *  with len > 0, a NULL v or a container. */
+TYJSON_API bool tyjson_set_strn(tyjson_val *v, const char *s, size_t len);
 
 /* ----------------------------------------------------------------------------
  * MARK: - Arrays and objects

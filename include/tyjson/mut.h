@@ -95,6 +95,13 @@ TYJSON_API tyjson_mut_val *tyjson_mut_int(tyjson_mut_doc *doc, int64_t n);
 /** Double; NaN and infinities are accepted here but the writer refuses
  *  them unless TYJSON_WRITE_ALLOW_INF_NAN. */
 TYJSON_API tyjson_mut_val *tyjson_mut_real(tyjson_mut_doc *doc, double d);
+/** Float: a REAL holding f widened exactly to a double (get_real gives
+ *  (double)f), marked as a float (tyjson_mut_is_float), so every writer
+ *  writes it as the shortest text that reads back to the same float32:
+ *  0.1f as 0.1 (a plain tyjson_mut_real((double)0.1f) writes
+ *  0.10000000149011612). NaN and the infinities follow the write flags as
+ *  for doubles. */
+TYJSON_API tyjson_mut_val *tyjson_mut_float(tyjson_mut_doc *doc, float f);
 /** String referencing the caller's NUL-terminated bytes (no copy: they
  *  must outlive the document). NULL for a NULL s. */
 TYJSON_API tyjson_mut_val *tyjson_mut_str(tyjson_mut_doc *doc, const char *s);
@@ -138,6 +145,9 @@ TYJSON_INLINE bool tyjson_mut_is_sint(const tyjson_mut_val *v) { return tyjson_i
 TYJSON_INLINE bool tyjson_mut_is_int(const tyjson_mut_val *v) { return tyjson_is_int(TYJSON__AS_VAL(v)); }
 /** True if v is a double. */
 TYJSON_INLINE bool tyjson_mut_is_real(const tyjson_mut_val *v) { return tyjson_is_real(TYJSON__AS_VAL(v)); }
+/** True if v is a real marked as a float (tyjson_mut_float,
+ *  tyjson_mut_set_float, and copies of such values), see tyjson_is_float. */
+TYJSON_INLINE bool tyjson_mut_is_float(const tyjson_mut_val *v) { return tyjson_is_float(TYJSON__AS_VAL(v)); }
 /** True if v is a number. */
 TYJSON_INLINE bool tyjson_mut_is_num(const tyjson_mut_val *v) { return tyjson_is_num(TYJSON__AS_VAL(v)); }
 /** True if v is a string. */
@@ -173,7 +183,8 @@ TYJSON_INLINE bool tyjson_mut_equals_strn(const tyjson_mut_val *v, const char *s
 
 /* Setters change a value in place to a scalar; they return false for NULL
  * or for a container (change containers with the container calls). A value
- * changed this way keeps its position in its parent. */
+ * changed this way keeps its position in its parent. They share their rule
+ * with the immutable setters (tyjson_set_null ... in dom.h). */
 /** Makes v null. False for NULL or a container. */
 TYJSON_API bool tyjson_mut_set_null(tyjson_mut_val *v);
 /** Makes v true or false. False for NULL or a container. */
@@ -182,8 +193,12 @@ TYJSON_API bool tyjson_mut_set_bool(tyjson_mut_val *v, bool b);
 TYJSON_API bool tyjson_mut_set_uint(tyjson_mut_val *v, uint64_t n);
 /** Makes v the integer n (UINT when n >= 0). False for NULL or a container. */
 TYJSON_API bool tyjson_mut_set_sint(tyjson_mut_val *v, int64_t n);
-/** Makes v the double d. False for NULL or a container. */
+/** Makes v the double d (a float mark is cleared). False for NULL or a
+ *  container. */
 TYJSON_API bool tyjson_mut_set_real(tyjson_mut_val *v, double d);
+/** Makes v the float f, marked as tyjson_mut_float marks it. False for
+ *  NULL or a container. */
+TYJSON_API bool tyjson_mut_set_float(tyjson_mut_val *v, float f);
 /** Makes v reference the caller's bytes (no copy: they must outlive the
  *  document). NULL with len 0 is "".
  *  False, leaving v unchanged, for a NULL or container v and for NULL s
@@ -252,6 +267,8 @@ TYJSON_API bool tyjson_mut_arr_add_uint(tyjson_mut_doc *doc, tyjson_mut_val *arr
 TYJSON_API bool tyjson_mut_arr_add_sint(tyjson_mut_doc *doc, tyjson_mut_val *arr, int64_t n);
 /** Appends a new double d. */
 TYJSON_API bool tyjson_mut_arr_add_real(tyjson_mut_doc *doc, tyjson_mut_val *arr, double d);
+/** Appends a new float f (as tyjson_mut_float). */
+TYJSON_API bool tyjson_mut_arr_add_float(tyjson_mut_doc *doc, tyjson_mut_val *arr, float f);
 /** Appends a string referencing s (no copy: s must outlive the document). */
 TYJSON_API bool tyjson_mut_arr_add_str(tyjson_mut_doc *doc, tyjson_mut_val *arr, const char *s);
 /** Appends a string holding a copy of s. */
@@ -273,7 +290,8 @@ TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_sint(tyjson_mut_doc *doc, const i
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_uint(tyjson_mut_doc *doc, const uint64_t *vals, size_t n);
 /** From n doubles (written as the DOM writer writes reals). */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_real(tyjson_mut_doc *doc, const double *vals, size_t n);
-/** From n floats, each widened exactly to a double. */
+/** From n floats, each as tyjson_mut_float makes it (widened exactly to a
+ *  double and marked, so written as the shortest float32 text). */
 TYJSON_API tyjson_mut_val *tyjson_mut_arr_with_float(tyjson_mut_doc *doc, const float *vals, size_t n);
 /** From n NUL-terminated strings, referenced (not copied: they must
  *  outlive the document); NULL if any of them is NULL. */
@@ -373,6 +391,8 @@ TYJSON_API bool tyjson_mut_obj_add_uint(tyjson_mut_doc *doc, tyjson_mut_val *obj
 TYJSON_API bool tyjson_mut_obj_add_sint(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, int64_t n);
 /** Adds `key: d`. */
 TYJSON_API bool tyjson_mut_obj_add_real(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, double d);
+/** Adds `key: f`, f as tyjson_mut_float makes it. */
+TYJSON_API bool tyjson_mut_obj_add_float(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, float f);
 /** Adds `key: s`, the value string referenced. */
 TYJSON_API bool tyjson_mut_obj_add_str(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, const char *s);
 /** Adds `key: s`, the value string copied. */

@@ -5,7 +5,9 @@
  * escaping, libc allocation) and an optional tyjson_error. Numbers follow
  * one rule everywhere: integers exactly, doubles as the shortest text that
  * reads back to the same double (always with a '.' or an exponent, so a
- * double stays a double: 50.0 is written "50.0"), -0.0 as "-0.0".
+ * double stays a double: 50.0 is written "50.0"), -0.0 as "-0.0"; a real
+ * marked as a float (tyjson_is_float) as the shortest text that reads back
+ * to the same float32, as if TYJSON_WRITE_FP_TO_FLOAT were set for it.
  * Strings are escaped minimally (\" \\ \b \f \n \r \t, other control
  * characters as \u00XX with lowercase hex); flags add \uXXXX for non-ASCII
  * and \/ for '/'. Output is iterative: no recursion whatever the depth.
@@ -64,7 +66,8 @@ TYJSON_API char *tyjson_write(const tyjson_doc *doc, tyjson_write_flags flags, s
  * verbatim; NaN and the infinities as NaN, Infinity, -Infinity only with
  * TYJSON_WRITE_ALLOW_INF_NAN, as null with TYJSON_WRITE_INF_NAN_AS_NULL;
  * the number options TYJSON_WRITE_FP_FIXED(n) and TYJSON_WRITE_FP_TO_FLOAT
- * apply to reals; other flags change nothing) into buf,
+ * apply to reals, and a real marked as a float is written as a float
+ * (tyjson_is_float); other flags change nothing) into buf,
  * NUL-terminated when it fits. Never allocates.
  * @return the text's length without the NUL, like snprintf (the text fits
  *   when it is < cap: TYJSON_NUMBER_MAX + 1 bytes always do for a non-RAW

@@ -113,6 +113,40 @@ TYJSON__FORCEINLINE u64 tyjson__tag(u64 kind, u64 len) {
     return kind | (len << TYJSON__LEN_SHIFT);
 }
 TYJSON__FORCEINLINE usize tyjson__tag_len(u64 tag) { return (usize)(tag >> TYJSON__LEN_SHIFT); }
+/* The one rule of the scalar setters of both documents (tyjson_set_* in
+ * dom.c, tyjson_mut_set_* in mut.c): a scalar's whole tag (the no-escape
+ * and float marks included) and its payload are rewritten; a container is
+ * refused (false, nothing changed). The caller checks for NULL. */
+TYJSON__FORCEINLINE bool tyjson__set_scalar(u64 *tag, tyjson_val_uni *uni, u64 new_tag,
+                                            tyjson_val_uni val) {
+    if ((*tag & TYJSON__TYPE_MASK) >= TYJSON_TYPE_ARR) return false;
+    *tag = new_tag;
+    *uni = val;
+    return true;
+}
+/* The payloads the setters store. */
+TYJSON__FORCEINLINE tyjson_val_uni tyjson__uni_u64(u64 n) {
+    tyjson_val_uni u;
+    u.u64 = n;
+    return u;
+}
+TYJSON__FORCEINLINE tyjson_val_uni tyjson__uni_f64(double d) {
+    tyjson_val_uni u;
+    u.f64 = d;
+    return u;
+}
+TYJSON__FORCEINLINE tyjson_val_uni tyjson__uni_str(const char *s) {
+    tyjson_val_uni u;
+    u.str = s;
+    return u;
+}
+/* Tags of the setters' kinds. */
+#define TYJSON__TAG_REAL  ((u64)(TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL))
+#define TYJSON__TAG_FLOAT (TYJSON__TAG_REAL | TYJSON__FLOAT_BIT)
+/* Whether a string length fits the 56 bits the tag keeps for it. */
+TYJSON__FORCEINLINE bool tyjson__len_fits(usize len) {
+    return ((u64)len >> (64 - TYJSON__LEN_SHIFT)) == 0;
+}
 
 /* ----------------------------------------------------------------------------
  * Errors (error.c).

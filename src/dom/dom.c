@@ -57,6 +57,39 @@ bool tyjson_get_u64(const tyjson_val *v, uint64_t *out) {
     return false;
 }
 
+/* The setters: one scalar slot rewritten in place (tyjson__set_scalar, the
+ * rule the mutable setters share). */
+#define TAG_NULL  ((u64)TYJSON_TYPE_NULL)
+#define TAG_FALSE ((u64)(TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE))
+#define TAG_TRUE  ((u64)(TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE))
+#define TAG_UINT  ((u64)(TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT))
+#define TAG_SINT  ((u64)(TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT))
+
+TYJSON__FORCEINLINE bool imm_set_scalar(tyjson_val *v, u64 tag, tyjson_val_uni u) {
+    return v && tyjson__set_scalar(&v->tag, &v->uni, tag, u);
+}
+
+bool tyjson_set_null(tyjson_val *v) { return imm_set_scalar(v, TAG_NULL, tyjson__uni_u64(0)); }
+bool tyjson_set_bool(tyjson_val *v, bool b) {
+    return imm_set_scalar(v, b ? TAG_TRUE : TAG_FALSE, tyjson__uni_u64(0));
+}
+bool tyjson_set_uint(tyjson_val *v, uint64_t n) { return imm_set_scalar(v, TAG_UINT, tyjson__uni_u64(n)); }
+bool tyjson_set_sint(tyjson_val *v, int64_t n) {
+    return imm_set_scalar(v, n >= 0 ? TAG_UINT : TAG_SINT, tyjson__uni_u64((u64)n));
+}
+bool tyjson_set_int(tyjson_val *v, int64_t n) { return tyjson_set_sint(v, n); }
+bool tyjson_set_real(tyjson_val *v, double d) {
+    return imm_set_scalar(v, TYJSON__TAG_REAL, tyjson__uni_f64(d));
+}
+bool tyjson_set_float(tyjson_val *v, float f) {
+    return imm_set_scalar(v, TYJSON__TAG_FLOAT, tyjson__uni_f64((double)f));
+}
+bool tyjson_set_strn(tyjson_val *v, const char *s, usize len) {
+    if ((!s && len) || !tyjson__len_fits(len)) return false;
+    return imm_set_scalar(v, tyjson__tag(TYJSON_TYPE_STR, len), tyjson__uni_str(s ? s : ""));
+}
+bool tyjson_set_str(tyjson_val *v, const char *s) { return s && tyjson_set_strn(v, s, strlen(s)); }
+
 tyjson_val *tyjson_arr_get(const tyjson_val *arr, usize idx) {
     if (idx >= tyjson_arr_size(arr)) return NULL;
     tyjson_val *v = (tyjson_val *)(uintptr_t)(arr + 1);

@@ -129,9 +129,7 @@ TYJSON__FORCEINLINE mval *last_child(const mval *v) { return (mval *)v->uni.ptr;
 TYJSON__FORCEINLINE mval *first_child(const mval *v) { return last_child(v)->next; }
 
 /* Lengths must fit the 56 bits the tag keeps for them. */
-TYJSON__FORCEINLINE bool len_fits(usize len) {
-    return ((u64)len >> (64 - TYJSON__LEN_SHIFT)) == 0;
-}
+TYJSON__FORCEINLINE bool len_fits(usize len) { return tyjson__len_fits(len); }
 
 /* A value sits in a container exactly when its `next` is set: lists are
  * circular, so even an only child points at itself, and every unlink
@@ -217,6 +215,12 @@ tyjson_mut_val *tyjson_mut_real(tyjson_mut_doc *doc, double d) {
     return v;
 }
 
+tyjson_mut_val *tyjson_mut_float(tyjson_mut_doc *doc, float f) {
+    mval *v = new_val(doc, TYJSON__TAG_FLOAT);
+    if (v) v->uni.f64 = (double)f;
+    return v;
+}
+
 tyjson_mut_val *tyjson_mut_strn(tyjson_mut_doc *doc, const char *s, size_t len) {
     if ((!s && len) || !len_fits(len)) return NULL;
     mval *v = new_val(doc, tyjson__tag(K_STR, len));
@@ -258,57 +262,41 @@ tyjson_mut_val *tyjson_mut_obj(tyjson_mut_doc *doc) { return new_val(doc, K_OBJ)
  * MARK: - Setters: the tag is rewritten, `next` is left alone so the value
  * keeps its place in its parent.
  * ------------------------------------------------------------------------- */
-TYJSON__FORCEINLINE bool settable(const mval *v) { return v && !v_is_ctn(v); }
-
-bool tyjson_mut_set_null(tyjson_mut_val *v) {
-    if (!settable(v)) return false;
-    v->tag = K_NULL;
-    v->uni.u64 = 0;
-    return true;
+TYJSON__FORCEINLINE bool mut_set_scalar(mval *v, u64 tag, tyjson_val_uni u) {
+    return v && tyjson__set_scalar(&v->tag, &v->uni, tag, u);
 }
 
+bool tyjson_mut_set_null(tyjson_mut_val *v) { return mut_set_scalar(v, K_NULL, tyjson__uni_u64(0)); }
+
 bool tyjson_mut_set_bool(tyjson_mut_val *v, bool b) {
-    if (!settable(v)) return false;
-    v->tag = b ? K_TRUE : K_FALSE;
-    v->uni.u64 = 0;
-    return true;
+    return mut_set_scalar(v, b ? K_TRUE : K_FALSE, tyjson__uni_u64(0));
 }
 
 bool tyjson_mut_set_uint(tyjson_mut_val *v, uint64_t n) {
-    if (!settable(v)) return false;
-    v->tag = K_UINT;
-    v->uni.u64 = n;
-    return true;
+    return mut_set_scalar(v, K_UINT, tyjson__uni_u64(n));
 }
 
 bool tyjson_mut_set_sint(tyjson_mut_val *v, int64_t n) {
-    if (!settable(v)) return false;
-    v->tag = n >= 0 ? K_UINT : K_SINT;
-    v->uni.i64 = n;
-    return true;
+    return mut_set_scalar(v, n >= 0 ? K_UINT : K_SINT, tyjson__uni_u64((u64)n));
 }
 
 bool tyjson_mut_set_real(tyjson_mut_val *v, double d) {
-    if (!settable(v)) return false;
-    v->tag = K_REAL;
-    v->uni.f64 = d;
-    return true;
+    return mut_set_scalar(v, K_REAL, tyjson__uni_f64(d));
+}
+
+bool tyjson_mut_set_float(tyjson_mut_val *v, float f) {
+    return mut_set_scalar(v, TYJSON__TAG_FLOAT, tyjson__uni_f64((double)f));
 }
 
 bool tyjson_mut_set_strn(tyjson_mut_val *v, const char *s, size_t len) {
-    if (!settable(v) || (!s && len) || !len_fits(len)) return false;
-    v->tag = tyjson__tag(K_STR, len);
-    v->uni.str = s ? s : "";
-    return true;
+    if ((!s && len) || !len_fits(len)) return false;
+    return mut_set_scalar(v, tyjson__tag(K_STR, len), tyjson__uni_str(s ? s : ""));
 }
 
 bool tyjson_mut_set_strncpy(tyjson_mut_doc *doc, tyjson_mut_val *v, const char *s, size_t len) {
-    if (!doc || !settable(v) || (!s && len) || !len_fits(len)) return false;
+    if (!doc || !v || v_is_ctn(v) || (!s && len) || !len_fits(len)) return false;
     char *p = str_dup(doc, s, len);
-    if (!p) return false;
-    v->tag = tyjson__tag(K_STR, len);
-    v->uni.str = p;
-    return true;
+    return p && mut_set_scalar(v, tyjson__tag(K_STR, len), tyjson__uni_str(p));
 }
 
 /* ----------------------------------------------------------------------------
@@ -462,6 +450,9 @@ bool tyjson_mut_arr_add_sint(tyjson_mut_doc *doc, tyjson_mut_val *arr, int64_t n
 bool tyjson_mut_arr_add_real(tyjson_mut_doc *doc, tyjson_mut_val *arr, double d) {
     return arr_ok(doc, arr) && tyjson_mut_arr_append(arr, tyjson_mut_real(doc, d));
 }
+bool tyjson_mut_arr_add_float(tyjson_mut_doc *doc, tyjson_mut_val *arr, float f) {
+    return arr_ok(doc, arr) && tyjson_mut_arr_append(arr, tyjson_mut_float(doc, f));
+}
 bool tyjson_mut_arr_add_str(tyjson_mut_doc *doc, tyjson_mut_val *arr, const char *s) {
     return arr_ok(doc, arr) && s && tyjson_mut_arr_append(arr, tyjson_mut_str(doc, s));
 }
@@ -494,7 +485,7 @@ ARR_WITH(tyjson_mut_arr_with_bool, bool, tyjson_mut_bool)
 ARR_WITH(tyjson_mut_arr_with_sint, int64_t, tyjson_mut_sint)
 ARR_WITH(tyjson_mut_arr_with_uint, uint64_t, tyjson_mut_uint)
 ARR_WITH(tyjson_mut_arr_with_real, double, tyjson_mut_real)
-ARR_WITH(tyjson_mut_arr_with_float, float, tyjson_mut_real)
+ARR_WITH(tyjson_mut_arr_with_float, float, tyjson_mut_float)
 ARR_WITH(tyjson_mut_arr_with_str, char *const, tyjson_mut_str)
 ARR_WITH(tyjson_mut_arr_with_strcpy, char *const, tyjson_mut_strcpy)
 #undef ARR_WITH
@@ -682,6 +673,9 @@ bool tyjson_mut_obj_add_sint(tyjson_mut_doc *doc, tyjson_mut_val *obj, const cha
 }
 bool tyjson_mut_obj_add_real(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, double d) {
     return obj_ok(doc, obj, key) && obj_add_ref(doc, obj, key, tyjson_mut_real(doc, d));
+}
+bool tyjson_mut_obj_add_float(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, float f) {
+    return obj_ok(doc, obj, key) && obj_add_ref(doc, obj, key, tyjson_mut_float(doc, f));
 }
 bool tyjson_mut_obj_add_str(tyjson_mut_doc *doc, tyjson_mut_val *obj, const char *key, const char *s) {
     return obj_ok(doc, obj, key) && s && obj_add_ref(doc, obj, key, tyjson_mut_str(doc, s));

@@ -95,13 +95,22 @@ TYJSON__FORCEINLINE char *wr_put_str(tyjson__wbuf *wb, char *d, u64 tag, const c
     return tyjson__str_write(wb, d, s, n, flags);
 }
 
-/* NaN, the infinities, and any real under a number option (FP_FIXED,
- * FP_TO_FLOAT): off the hot path of plain shortest output. */
+/* NaN, the infinities, any real under a number option (FP_FIXED,
+ * FP_TO_FLOAT) and reals marked as floats (the caller adds FP_TO_FLOAT):
+ * off the hot path of plain shortest output. */
 static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double f,
                                                tyjson_write_flags flags) {
     char *e = tyjson__real_write_flags(f, flags, d);
     if (!e) tyjson__wbuf_fail(wb, TYJSON_E_NAN_INF);
     return e;
+}
+
+/* The tag of a real the fast path writes, equal to a REAL's tag exactly
+ * when the real is written in the shortest double form: not marked as a
+ * float and no number option set. One compare against this walk-long
+ * constant tests both, as the number option test alone did before. */
+static u64 real_plain_want(tyjson_write_flags flags) {
+    return (flags & TYJSON__WRITE_FP_OPTS) ? UINT64_MAX : TYJSON__TAG_REAL;
 }
 
 /*
@@ -110,7 +119,7 @@ static TYJSON__NOINLINE char *put_real_special(tyjson__wbuf *wb, char *d, double
  */
 TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
                                      tyjson_val_uni uni, tyjson_write_flags flags,
-                                     u64 noesc) {
+                                     u64 noesc, u64 real_plain) {
     u32 kind = (u32)(tag & TYJSON__KIND_MASK);
     if (kind == TYJSON_TYPE_STR) return wr_put_str(wb, d, tag, uni.str, flags, noesc);
     if (unlikely((usize)(wb->end - d) < SCALAR_ROOM)) d = tyjson__wbuf_grow(wb, d, SCALAR_ROOM);
@@ -123,8 +132,9 @@ TYJSON__FORCEINLINE char *put_scalar(tyjson__wbuf *wb, char *d, u64 tag,
         u64 bits;
         memcpy(&bits, &uni.f64, 8);
         if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull ||
-                     (flags & TYJSON__WRITE_FP_OPTS)))
-            return put_real_special(wb, d, uni.f64, flags);
+                     tag != real_plain))
+            return put_real_special(wb, d, uni.f64,
+                                    flags | ((tag & TYJSON__FLOAT_BIT) ? TYJSON_WRITE_FP_TO_FLOAT : 0));
         return tyjson__f64_write(uni.f64, d);
     }
     case TYJSON_TYPE_NULL:
@@ -238,6 +248,7 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
     usize rem = 1, obj = 0, ind = 0;
     const tyjson_write_flags flags = o->flags;
     const u64 noesc = noesc_want(flags);
+    const u64 real_plain = real_plain_want(flags);
     char *d = wb->cur, *e = wb->end;
 
     for (;;) {
@@ -279,7 +290,7 @@ TYJSON__FORCEINLINE bool imm_walk(tyjson__wbuf *wb, const tyjson_val *v, const w
             }
             continue;
         }
-        d = put_scalar(wb, d, tag, v->uni, flags, noesc);
+        d = put_scalar(wb, d, tag, v->uni, flags, noesc, real_plain);
         if (unlikely(!d)) goto fail;
         e = wb->end;
         v++;
@@ -348,6 +359,7 @@ TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
     const tyjson_mut_val *nxt = NULL;
     const tyjson_write_flags flags = o->flags;
     const u64 noesc = noesc_want(flags);
+    const u64 real_plain = real_plain_want(flags);
     char *d = wb->cur, *e = wb->end;
 
     for (;;) {
@@ -386,7 +398,7 @@ TYJSON__FORCEINLINE bool mut_walk(tyjson__wbuf *wb, const tyjson_mut_val *v,
             }
             goto child;
         }
-        d = put_scalar(wb, d, tag, v->uni, flags, noesc);
+        d = put_scalar(wb, d, tag, v->uni, flags, noesc, real_plain);
         if (unlikely(!d)) goto fail;
         e = wb->end;
     after:
@@ -714,6 +726,7 @@ size_t tyjson_write_number(const tyjson_val *v, tyjson_write_flags flags, char *
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_UINT: e = tyjson__u64_write(v->uni.u64, tmp); break;
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_SINT: e = tyjson__i64_write(v->uni.i64, tmp); break;
     case TYJSON_TYPE_NUM | TYJSON_SUBTYPE_REAL: {
+        if (v->tag & TYJSON__FLOAT_BIT) flags |= TYJSON_WRITE_FP_TO_FLOAT;
         e = tyjson__real_write_flags(v->uni.f64, flags, tmp);
         if (!e) return 0; /* NaN or an infinity without a flag for it */
         break;
