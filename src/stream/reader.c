@@ -1206,6 +1206,19 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     case 't':
     case 'f':
     case 'n':
+        if (c != 'N' && c != 'I') { /* a resident true, false or null, settled here */
+            usize n = c == 'f' ? 5 : 4;
+            if ((usize)(r->end - p) >= n &&
+                tyjson__match_literal(p, r->end, c == 't' ? "true" : c == 'f' ? "false" : "null", n, false)) {
+                r->cur = p + n;
+                r->tstr = NULL;
+                r->tlen = 0;
+                set_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL,
+                        off_of(r, p), r->depth);
+                after_value(r);
+                return r->tok;
+            }
+        }
         r->pend = P_LIT;
         r->p_start = off_of(r, p);
         return step_result(r, read_literal(r));
@@ -1548,7 +1561,15 @@ const char *tyjson_reader_str(const tyjson_reader *cr, size_t *len) {
                 r->scr_len = save;
                 return NULL;
             }
-            memmove(r->scr, r->tstr, n);
+            if (n <= 16 && r->end - r->tstr >= 16) { /* a short one: two 8-byte moves */
+                u64 a, b;
+                memcpy(&a, r->tstr, 8);
+                memcpy(&b, r->tstr + 8, 8);
+                memcpy(r->scr, &a, 8);
+                memcpy(r->scr + 8, &b, 8);
+            } else {
+                memmove(r->scr, r->tstr, n);
+            }
             r->tstr = r->scr;
         }
         r->scr[r->tlen] = 0;
