@@ -268,6 +268,7 @@ static int worker_main(int fork_index, bool avx2) {
     scen_run_all();
     corpus_run_all(fork_index == 0);
     ndjson_run_all();
+    reader_run_all();
     fflush(stdout);
     return 0;
 }
@@ -531,6 +532,41 @@ static void run_corpus_rss(void) {
     }
 }
 
+/* Peak resident memory of tyjson's pull reader over generated documents
+ * of growing size (bench_reader.c, --reader-rss BYTES), before and after
+ * the read. */
+typedef struct rss_out {
+    long base, peak;
+} rss_out;
+
+static void on_rss_line(char **f, int n, void *ctx) {
+    rss_out *o = ctx;
+    if (f[0][0] == 'B' && n >= 2) o->base = atol(f[1]);
+    else if (f[0][0] == 'R' && n >= 2) o->peak = atol(f[1]);
+}
+
+static void run_reader_rss(void) {
+    static const unsigned full_mib[] = {1, 100, 1024}, quick_mib[] = {1, 4, 16};
+    const unsigned *mib = cfg.quick ? quick_mib : full_mib;
+    size_t i;
+    if (!bench_group_selected("reader")) return;
+    fprintf(stderr, "  peak RSS of the pull reader over generated files\n");
+    for (i = 0; i < 3; i++) {
+        char bytes[32], item[64];
+        const char *extra[2] = {"--reader-rss", bytes};
+        rss_out o = {0, 0};
+        snprintf(bytes, sizeof(bytes), "%llu", (unsigned long long)mib[i] << 20);
+        if (mib[i] >= 1024) snprintf(item, sizeof(item), "generated %u GiB", mib[i] >> 10);
+        else snprintf(item, sizeof(item), "generated %u MiB", mib[i]);
+        if (spawn(extra, 2, on_rss_line, &o) != 0 || !o.peak) {
+            add_info("reader memory", "a --reader-rss process failed");
+            continue;
+        }
+        add_mem_row("reader", item, "FILE* walk", "none", "peak_rss_kib", (double)o.base);
+        add_mem_row("reader", item, "FILE* walk", "tyjson", "peak_rss_kib", (double)o.peak);
+    }
+}
+
 static void baseline_rss(void) {
     const char *extra[3] = {"--cold", "none", "none"};
     cold_out o = {0};
@@ -713,6 +749,7 @@ static int parent_main(void) {
     if (!run_avx2_pass()) failed = true;
     run_cold();
     run_corpus_rss();
+    run_reader_rss();
     baseline_rss();
     run_alloc();
     finish_cells();
@@ -736,13 +773,14 @@ static void usage(FILE *fp) {
             "  --rounds N      measured samples per fork and cell (default 5, quick 1)\n"
             "  --only LIST     contenders, comma-separated (see --list)\n"
             "  --groups LIST   of kissjson,photoalbum,kudos,boon,json0,corpus,validate,extract,\n"
-            "                  corpus-avx2 (the AVX2 pass), ndjson\n"
+            "                  corpus-avx2 (the AVX2 pass), ndjson, reader\n"
             "  --results DIR   write CSV, JSON, Markdown and SVG there\n"
             "  --no-mem        skip the allocation counts (the tyjson_bench_mem processes)\n"
             "  --list          list the contenders built in and exit\n");
 }
 
 static bool avx2_worker; /* --avx2-worker: the fork index is that pass's */
+static const char *reader_rss; /* --reader-rss BYTES */
 
 static void parse_args(int argc, char **argv, int *worker, const char **cold, const char **paths, int *n_paths) {
     int i;
@@ -766,6 +804,7 @@ static void parse_args(int argc, char **argv, int *worker, const char **cold, co
         } else if (strcmp(a, "--task-base") == 0 && i + 1 < argc) task_counter = atoi(argv[++i]);
         else if (strcmp(a, "--mem-worker") == 0 && i + 1 < argc) mem_worker = argv[++i];
         else if (strcmp(a, "--no-mem") == 0) no_mem = true;
+        else if (strcmp(a, "--reader-rss") == 0 && i + 1 < argc) reader_rss = argv[++i];
         else if ((strcmp(a, "--cold") == 0 || strcmp(a, "--cold-corpus") == 0) && i + 2 < argc) {
             cold[0] = a;
             cold[1] = argv[++i];
@@ -817,6 +856,7 @@ int main(int argc, char **argv) {
     if (mem_worker) return mem_worker_main(mem_worker);
     if (bench_alloc_is_mem_binary())
         bench_fatal("tyjson_bench_mem only counts allocations for tyjson_bench (--mem-worker): run tyjson_bench");
+    if (reader_rss) return reader_rss_main(reader_rss);
     if (cold[0] && strcmp(cold[0], "--cold") == 0) return scen_cold_main(cold[1], cold[2]);
     if (cold[0]) return corpus_cold_main(cold[1], cold[2]);
     if (worker >= 0) return worker_main(worker, avx2_worker);

@@ -115,6 +115,11 @@ bool scen_cold_info(size_t k, task_info *ti, char *warm_item, size_t warm_size);
 /* bench_ndjson.c: the "ndjson" group */
 void ndjson_run_all(void);
 
+/* bench_reader.c: the "reader" group; reader_rss_main is the process
+ * `--reader-rss BYTES` (peak RSS of the pull reader over a generated file) */
+void reader_run_all(void);
+int reader_rss_main(const char *bytes);
+
 /* bench_corpus.c */
 bool corpus_add_path(const char *path);
 void corpus_add_synthetic(void);

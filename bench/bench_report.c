@@ -27,7 +27,7 @@
 
 static const char *const group_order[] = {"kissjson", "photoalbum", "kudos",   "boon",
                                           "json0",    "corpus",     "extract", "corpus-avx2",
-                                          "ndjson"};
+                                          "ndjson",   "reader"};
 #define N_GROUPS (sizeof(group_order) / sizeof(group_order[0]))
 
 static const char *group_title(const char *g) {
@@ -41,6 +41,8 @@ static const char *group_title(const char *g) {
         return "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped";
     if (!strcmp(g, "ndjson"))
         return "NDJSON: tweet-like records, one per line, 4 fields of each read";
+    if (!strcmp(g, "reader"))
+        return "Reader: every token of each file through the library's streaming interface (yyjson: parse + walk)";
     if (!strcmp(g, "corpus-avx2"))
         return "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)";
     return g;
@@ -270,7 +272,8 @@ static void print_group(const run_results *rr, const char *g) {
 static void print_memory(const run_results *rr) {
     size_t m, c;
     bool any = false;
-    for (m = 0; m < rr->n_mem; m++) any |= !strcmp(rr->mem[m].metric, "peak_rss_kib");
+    for (m = 0; m < rr->n_mem; m++)
+        any |= !strcmp(rr->mem[m].metric, "peak_rss_kib") && strcmp(rr->mem[m].group, "reader") != 0;
     if (!any) return;
     printf("\n== corpus memory: a parsed document, KiB held (malloc'd during the parse and still live, counted in "
            "tyjson_bench_mem) / peak resident memory of a fresh process that parsed it, MiB above the input "
@@ -316,6 +319,27 @@ static void print_memory(const run_results *rr) {
     }
 }
 
+/* The reader's peak RSS over generated files (bench_reader.c). */
+static void print_reader_memory(const run_results *rr) {
+    size_t m, k;
+    bool any = false;
+    for (m = 0; m < rr->n_mem; m++) any |= !strcmp(rr->mem[m].group, "reader");
+    if (!any) return;
+    printf("\n== reader memory: peak resident memory (KiB) of a fresh process that read a generated file through "
+           "tyjson's pull reader (FILE*, 64 KiB window), and of the same process before the read\n");
+    printf("%-24s %12s %12s %12s\n", "file", "before", "after read", "growth");
+    for (m = 0; m < rr->n_mem; m++) {
+        const mem_row *r = &rr->mem[m];
+        long long base = -1;
+        if (strcmp(r->group, "reader") != 0 || strcmp(r->cont, "tyjson") != 0) continue;
+        for (k = 0; k < rr->n_mem; k++)
+            if (!strcmp(rr->mem[k].group, "reader") && !strcmp(rr->mem[k].item, r->item) &&
+                !strcmp(rr->mem[k].cont, "none"))
+                base = rr->mem[k].bytes;
+        printf("%-24.24s %12lld %12lld %12lld\n", r->item, base, r->bytes, base >= 0 ? r->bytes - base : -1);
+    }
+}
+
 /* ----------------------------------------------------------------------------
  * MARK: - Allocations per operation (the memory pass, bench_mem.c)
  * ------------------------------------------------------------------------- */
@@ -350,7 +374,7 @@ static bool has_alloc(const run_results *rr) {
 static bool alloc_task(const task_info *ti) {
     /* the validate, extract and AVX2 rows have no memory pass */
     if (!strcmp(ti->group, "validate") || !strcmp(ti->group, "extract") || !strcmp(ti->group, "corpus-avx2") ||
-        !strcmp(ti->group, "ndjson"))
+        !strcmp(ti->group, "ndjson") || !strcmp(ti->group, "reader"))
         return false;
     return !ti->cold && (strcmp(ti->group, "corpus") != 0 || strcmp(ti->op, "parse") == 0);
 }
@@ -548,6 +572,7 @@ void report_terminal(const run_results *rr) {
         if (has_group(rr, group_order[g])) print_group(rr, group_order[g]);
     print_validate(rr);
     print_memory(rr);
+    print_reader_memory(rr);
     print_alloc(rr);
     print_headline(rr);
     for (i = 0; i < rr->n_info; i++) printf("note: %s: %s\n", rr->info[i].key, rr->info[i].value);

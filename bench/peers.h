@@ -115,7 +115,19 @@ typedef struct bench_adapter {
      * dat[len .. len + BENCH_EXTRACT_PADDING) is readable (zero bytes).
      * NULL: n/a. */
     bool (*ndjson)(void *st, const char *dat, size_t len, bench_extract *out);
+    /* Token walk (the "reader" rows, bench_reader.c): reads every token of
+     * dat through the library's streaming / event interface (a pull
+     * reader, SAX handler, callbacks; yyjson: parse + walk, having none),
+     * adding into *out as a DOM walk would: each object, array, key,
+     * string (unescaped bytes), number (integer or real, as its DOM reads
+     * it), true, false, null. False on any error. NULL: n/a. */
+    bool (*reader)(void *st, const char *dat, size_t len, bench_stats *out);
 } bench_adapter;
+
+/* tyjson's token walk (peers/tyjson_dom.c): reads r to its end, adding
+ * every token into *out as the reader hook does; false on an error. */
+struct tyjson_reader;
+bool bench_reader_walk(struct tyjson_reader *r, bench_stats *out);
 
 /* The kernel simdjson runs in this process (its active implementation:
  * "icelake", "haswell", "fallback"...); simdjson_dom.cpp. */

@@ -14,7 +14,8 @@ import math
 import os
 import sys
 
-GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus", "extract", "corpus-avx2", "ndjson"]
+GROUPS = ["kissjson", "photoalbum", "kudos", "boon", "json0", "corpus", "extract", "corpus-avx2", "ndjson",
+          "reader"]
 TITLES = {
     "kissjson": "KissJson micro-POJOs (a)",
     "photoalbum": "PhotoAlbum, 165 KB POJO graph (b)",
@@ -25,8 +26,9 @@ TITLES = {
     "extract": "Extract: id, text, user.screen_name, retweet_count of every status, the rest skipped",
     "corpus-avx2": "Corpus parse, AVX2 kernels (TYJSON_SIMD=avx2, SIMDJSON_FORCE_IMPLEMENTATION=haswell)",
     "ndjson": "NDJSON: tweet-like records, one per line, 4 fields of each read",
+    "reader": "Reader: every token of each file through the library's streaming interface (yyjson: parse + walk)",
 }
-NO_ALLOC_GROUPS = ("validate", "extract", "corpus-avx2", "ndjson")  # rows without a memory pass
+NO_ALLOC_GROUPS = ("validate", "extract", "corpus-avx2", "ndjson", "reader")  # rows without a memory pass
 CORPUS_OPS = ["parse", "parse+walk", "write-min", "write-pretty"]
 PALETTE = ["#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd",
            "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
@@ -220,6 +222,21 @@ def md_memory(run):
                           ["%.1f" % (max(r - base_rss, 0) / 1024) if r and base_rss else "-" for r in rss]))
     return "".join(out)
 
+def md_reader_memory(run):
+    rows = [r for r in run.mem if r.get("group") == "reader" and r["contender"] == "tyjson"]
+    if not rows:
+        return ""
+    out = ["\n## Reader memory\n\nPeak resident memory (KiB) of a fresh process that wrote a generated document "
+           "to a temporary file (before), then read every token of it through tyjson's pull reader from a `FILE*` "
+           "with the default 64 KiB window (after).\n\n| file | before | after read | growth |\n|---|---:|---:|---:|\n"]
+    for r in rows:
+        base = [b for b in run.mem if b.get("group") == "reader" and b["item"] == r["item"] and b["contender"] == "none"]
+        b = c_round(base[0]["value"]) if base else None
+        v = c_round(r["value"])
+        out.append("| %s | %s | %d | %s |\n" % (r["item"], "%d" % b if b is not None else "-", v,
+                                               "%d" % (v - b) if b is not None else "-"))
+    return "".join(out)
+
 def fmt_amount(v, is_bytes):
     """Exact below 100,000 (a fractional mean with decimals), else K / M."""
     if is_bytes and v >= 100.0 * 1024 * 1024:
@@ -315,6 +332,7 @@ def write_md(run, prefix):
             out.append("\n![%s](%s-%s.svg)\n" % (g, prefix, g))
     out.append(md_validate(run))  # whenever the validate group ran, with or without the corpus group
     out.append(md_memory(run))
+    out.append(md_reader_memory(run))
     out.append(md_alloc(run))
     out.append("\n## Not measured (n/a)\n\n")
     for t in run.tasks:

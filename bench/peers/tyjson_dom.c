@@ -17,12 +17,14 @@
 typedef struct state {
     tyjson_doc *doc;
     tyjson_arena arena; /* extract */
+    tyjson_reader *rd;  /* reader, made on first use */
 } state;
 
 static void *create(void) { return calloc(1, sizeof(state)); } /* a zeroed arena is a libc one */
 static void destroy(void *st) {
     state *s = st;
     tyjson_arena_free(&s->arena);
+    tyjson_reader_free(s->rd);
     free(s);
 }
 
@@ -215,10 +217,71 @@ static bool ndjson(void *st, const char *dat, size_t len, bench_extract *out) {
     return ok;
 }
 
+/* Token walk: the pull reader over the buffer (one reader per state, kept
+ * across inputs). bench_reader_walk is shared with the reader rows' FILE*
+ * cell. */
+bool bench_reader_walk(tyjson_reader *r, bench_stats *out) {
+    for (;;) {
+        switch (tyjson_reader_next(r)) {
+        case TYJSON_TOK_OBJ_BEGIN: out->objects++; break;
+        case TYJSON_TOK_ARR_BEGIN: out->arrays++; break;
+        case TYJSON_TOK_OBJ_END:
+        case TYJSON_TOK_ARR_END: break;
+        case TYJSON_TOK_KEY: {
+            size_t n = 0;
+            tyjson_reader_str(r, &n);
+            out->keys++;
+            out->str_bytes += n;
+            break;
+        }
+        case TYJSON_TOK_STR: {
+            size_t n = 0;
+            tyjson_reader_str(r, &n);
+            out->strings++;
+            out->str_bytes += n;
+            break;
+        }
+        case TYJSON_TOK_NUM: {
+            uint64_t u;
+            int64_t i;
+            double d;
+            out->numbers++;
+            if (tyjson_reader_get_u64(r, &u)) {
+                out->integers++;
+                out->int_sum += u;
+                out->num_sum += (double)u;
+            } else if (tyjson_reader_get_i64(r, &i)) {
+                out->integers++;
+                out->int_sum += (uint64_t)i;
+                out->num_sum += (double)i;
+            } else if (tyjson_reader_get_double(r, &d)) {
+                out->reals++;
+                out->num_sum += d;
+            } else {
+                return false;
+            }
+            break;
+        }
+        case TYJSON_TOK_TRUE: out->trues++; break;
+        case TYJSON_TOK_FALSE: out->falses++; break;
+        case TYJSON_TOK_NULL: out->nulls++; break;
+        case TYJSON_TOK_END: return true;
+        default: return false; /* ERROR (NEED_MORE cannot come: no push input) */
+        }
+    }
+}
+
+static bool reader(void *st, const char *dat, size_t len, bench_stats *out) {
+    state *s = st;
+    if (!s->rd && !(s->rd = tyjson_reader_new(NULL, NULL))) return false;
+    return tyjson_reader_open_buf(s->rd, dat, len) == TYJSON_OK && bench_reader_walk(s->rd, out);
+}
+
 const bench_adapter bench_adapter_tyjson = {
     "tyjson", TYJSON_VERSION_STRING,
     "strict (flags 0), libc allocator, input copied into the document; "
     "extract: tyjson_decode of a 4-field struct per status (BORROW, arena reset per call); "
-    "ndjson: tyjson_lines_next_doc over the buffer in place",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem, EXTRACT, ndjson,
+    "ndjson: tyjson_lines_next_doc over the buffer in place; "
+    "reader: tyjson_reader_open_buf + tyjson_reader_next to the end, one reader reused",
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, measure_mem, EXTRACT, ndjson, reader,
 };

@@ -68,6 +68,7 @@ typedef struct frame {
     usize key_at;   /* this object's current key in r->keys */
     usize key_len;
     const u8 *key_ext; /* or in the caller's buffer (a buffer input's plain keys) */
+    bool key_win;      /* key_ext is in the window (room kept in r->keys): copied by fill() */
     usize dup_from; /* first entry of this object's keys in r->dups */
     usize dup_hit;  /* the entry of the first repeated key, or NONE_IDX */
     usize dup_off;  /* its offset, line and column */
@@ -308,12 +309,25 @@ static bool window_room(tyjson_reader *r, usize need) {
  * that of cur). Pointers into the region are invalid afterwards, offsets
  * stay.
  * ------------------------------------------------------------------------- */
+/* Copies the open objects' keys that are still read in the window into
+ * their room in r->keys, before the window's bytes move. */
+static void keys_settle(tyjson_reader *r) {
+    for (u32 i = 0; i < r->depth; i++) {
+        frame *f = &r->frames[i];
+        if (!f->key_win) continue;
+        if (f->key_len) memcpy(r->keys + f->key_at, f->key_ext, f->key_len);
+        f->key_ext = NULL;
+        f->key_win = false;
+    }
+}
+
 static TYJSON__NOINLINE int fill(tyjson_reader *r, usize keep) {
     if (r->eof) return F_EOF;
     if (r->in == IN_BUF || r->in == IN_NONE) {
         r->eof = true;
         return F_EOF;
     }
+    if (r->in == IN_STREAM) keys_settle(r);
     count_to(r, keep);
     /* a token in progress keeps its own offsets; cur, at its start, may lie
      * before what it keeps */
@@ -482,12 +496,16 @@ static TYJSON__NOINLINE int skip_space_slow(tyjson_reader *r) {
     }
 }
 
-/* skip_space_slow with the common layouts inline: no whitespace, or a
- * newline and its indentation. */
+/* skip_space_slow with the common layouts inline: no whitespace, one
+ * space (after a colon), or a newline and its indentation. */
 TYJSON__FORCEINLINE int skip_space(tyjson_reader *r) {
     if (likely(r->pend == P_NONE)) {
         const u8 *p = r->cur, *e = r->end;
         if (likely(p < e && !tyjson__is_ws(*p) && *p != '/')) return R_OK;
+        if (p + 1 < e && *p == ' ' && !tyjson__is_ws(p[1]) && p[1] != '/') {
+            r->cur = p + 1;
+            return R_OK;
+        }
         p = tyjson__skip_indent(p, e);
         if (likely(p < e && !tyjson__is_ws(*p) && *p != '/')) {
             r->cur = p;
@@ -521,6 +539,7 @@ static bool push_frame(tyjson_reader *r, bool obj) {
     f->key_at = r->keys_len;
     f->key_len = 0;
     f->key_ext = NULL;
+    f->key_win = false;
     f->dup_from = r->ndups;
     f->dup_hit = NONE_IDX;
     return true;
@@ -723,6 +742,7 @@ static int string_done(tyjson_reader *r, const u8 *raw, usize raw_len, bool last
             f->n++;
             f->key_len = 0;
             f->key_ext = NULL;
+            f->key_win = false;
             r->keys_len = f->key_at;
         }
         if (last && r->p_first && !r->p_esc && r->in == IN_BUF) {
@@ -931,9 +951,68 @@ static int read_literal(tyjson_reader *r) {
     }
 }
 
-/* Starts the string at p (its quote). */
+/* A whole string without escapes, [raw, raw + n) resident, just read at
+ * offset o (its quote): string_done's common case, the rest to it. */
+TYJSON__FORCEINLINE int plain_string_done(tyjson_reader *r, usize o, const u8 *raw, usize n, bool key) {
+    if (key && (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
+        r->p_key = true;
+        r->p_esc = false;
+        r->p_loc = false;
+        r->p_first = true;
+        r->p_start = o;
+        return string_done(r, raw, n, true);
+    }
+    r->tstr = raw;
+    r->tlen = n;
+    r->tnul = false;
+    set_tok(r, key ? TYJSON_TOK_KEY : TYJSON_TOK_STR, o, r->depth);
+    r->pend = P_NONE;
+    if (key) {
+        frame *f = &r->frames[r->depth - 1];
+        f->n++;
+        r->keys_len = f->key_at;
+        r->st = S_OBJ_COLON;
+        if (r->in == IN_BUF) {
+            /* the key stays in the caller's buffer: no copy */
+            f->key_ext = raw;
+            f->key_len = n < TYJSON_ERROR_PATH_MAX ? n : TYJSON_ERROR_PATH_MAX;
+            f->key_win = false;
+        } else if (r->in == IN_STREAM) {
+            /* the key stays in the window until fill() moves it: its room
+             * in r->keys is kept, the bytes copied there by keys_settle */
+            usize k = n < TYJSON_ERROR_PATH_MAX ? n : TYJSON_ERROR_PATH_MAX;
+            if (!grow_bytes(r, &r->keys, &r->keys_cap, f->key_at + k)) return fail_plain(r, TYJSON_E_NOMEM, o);
+            f->key_ext = raw;
+            f->key_len = k;
+            f->key_win = true;
+            r->keys_len = f->key_at + k;
+        } else {
+            f->key_len = 0;
+            f->key_ext = NULL;
+            f->key_win = false;
+            if (!key_put(r, raw, n)) return fail_plain(r, TYJSON_E_NOMEM, o);
+        }
+    } else {
+        after_value(r);
+    }
+    return R_OK;
+}
+
+/* Starts the string at p (its quote). A string whose closing quote is
+ * resident, with no escape before it, is settled here; the rest goes to
+ * read_string, from the first escape or from the start. */
 TYJSON__FORCEINLINE int start_string(tyjson_reader *r, const u8 *p, bool key) {
     usize o = off_of(r, p);
+    const u8 *b = p + 1;
+    usize scan = o + 1;
+    tyjson__str_scan sc = tyjson__str_scan_plain(b, r->end, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
+    if (likely(sc.err == TYJSON_OK) && likely((usize)(sc.stop - b) < r->tok_limit)) {
+        if (likely(*sc.stop == '"')) {
+            r->cur = sc.stop + 1;
+            return plain_string_done(r, o, b, (usize)(sc.stop - b), key);
+        }
+        scan = off_of(r, sc.stop); /* [b, stop) is plain text */
+    }
     r->pend = P_STR;
     r->p_key = key;
     r->p_esc = false;
@@ -942,7 +1021,7 @@ TYJSON__FORCEINLINE int start_string(tyjson_reader *r, const u8 *p, bool key) {
     r->p_start = o;
     r->p_keep = o;
     r->p_piece = o + 1;
-    r->p_scan = o + 1;
+    r->p_scan = scan;
     return read_string(r);
 }
 
@@ -965,7 +1044,7 @@ static int skip_bom(tyjson_reader *r) {
 
 /* Moves through whitespace, comments and separators to the first byte of
  * the next token (or the end of the input where one may come). */
-static int prelude(tyjson_reader *r) {
+TYJSON__FORCEINLINE int prelude(tyjson_reader *r) {
     if (unlikely(r->bom_pending)) {
         int rc = skip_bom(r);
         if (rc) return rc;
@@ -1098,10 +1177,28 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
         }
         /* fall through */
     case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
+    case '5': case '6': case '7': case '8': case '9': {
+        /* a number that ends before the last byte resident is settled
+         * here; the rest (errors, a number the bytes may cut) by
+         * read_number */
+        tyjson__num n;
+        tyjson_status code = TYJSON_OK;
+        const u8 *errpos = NULL, *e = r->end;
+        const u8 *q = tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
+        if (likely(q != NULL) && likely(q < e) && likely((usize)(q - p) <= r->tok_limit)) {
+            r->num = n;
+            r->tstr = p;
+            r->tlen = (usize)(q - p);
+            r->tnul = false;
+            r->cur = q;
+            set_tok(r, TYJSON_TOK_NUM, off_of(r, p), r->depth);
+            after_value(r);
+            return TYJSON_TOK_NUM;
+        }
         r->pend = P_NUM;
         r->p_start = r->p_scan = off_of(r, p);
         return step_result(r, read_number(r));
+    }
     case 'N':
     case 'I':
         if (!(r->flags & TYJSON_READ_ALLOW_INF_NAN)) break;
@@ -1109,6 +1206,19 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     case 't':
     case 'f':
     case 'n':
+        if (c != 'N' && c != 'I') { /* a resident true, false or null, settled here */
+            usize n = c == 'f' ? 5 : 4;
+            if ((usize)(r->end - p) >= n &&
+                tyjson__match_literal(p, r->end, c == 't' ? "true" : c == 'f' ? "false" : "null", n, false)) {
+                r->cur = p + n;
+                r->tstr = NULL;
+                r->tlen = 0;
+                set_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL,
+                        off_of(r, p), r->depth);
+                after_value(r);
+                return r->tok;
+            }
+        }
         r->pend = P_LIT;
         r->p_start = off_of(r, p);
         return step_result(r, read_literal(r));
@@ -1451,7 +1561,15 @@ const char *tyjson_reader_str(const tyjson_reader *cr, size_t *len) {
                 r->scr_len = save;
                 return NULL;
             }
-            memmove(r->scr, r->tstr, n);
+            if (n <= 16 && r->end - r->tstr >= 16) { /* a short one: two 8-byte moves */
+                u64 a, b;
+                memcpy(&a, r->tstr, 8);
+                memcpy(&b, r->tstr + 8, 8);
+                memcpy(r->scr, &a, 8);
+                memcpy(r->scr + 8, &b, 8);
+            } else {
+                memmove(r->scr, r->tstr, n);
+            }
             r->tstr = r->scr;
         }
         r->scr[r->tlen] = 0;
