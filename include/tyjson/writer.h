@@ -133,8 +133,10 @@ typedef struct tyjson__writer_head {
     uint16_t vmask;             /* a value (or a begin) */
     uint16_t kmask;             /* a key, or end_object */
     uint16_t amask;             /* end_array */
+    uint16_t svmask, skmask;    /* a string value, a key, through the inline
+                                   clean-string check: vmask and kmask
+                                   without ESCAPE_SLASH, else 0 */
     uint8_t st;                 /* TYJSON__WST_* */
-    uint8_t slash;              /* TYJSON_WRITE_ESCAPE_SLASH */
 } tyjson__writer_head;
 
 /* The out-of-line paths of the inline calls: every check, every mode. */
@@ -350,15 +352,17 @@ TYJSON_INLINE tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, s
         tyjson__writer_head *h = tyjson__writer_h(w);
         unsigned st = h->st;
         char *d = h->cur;
-        if ((((unsigned)h->kmask >> st) & 1u) && (size_t)(h->end - d) >= 1 + 16 + 2 + TYJSON__STR_SLACK) {
+        if ((((unsigned)h->skmask >> st) & 1u) &&
+            (size_t)(h->end - d) >= 1 + 16 + 2 + TYJSON__STR_SLACK) {
             char *q;
             *d = ',';
             d += st == TYJSON__WST_OBJ_NEXT;
-            q = tyjson__str_write_short(d, s, n, h->slash != 0);
+            q = tyjson__str_write_short(d, s, n, false);
             if (q) {
-                /* the key for the error path, from the copy just written:
-                 * the room's slack covers TYJSON__WKEY_KEEP bytes */
-                memcpy(h->top->key, d + 1, TYJSON__WKEY_KEEP);
+                /* the key for the error path (n <= TYJSON__WKEY_KEEP),
+                 * from the source: a wide load of the bytes just stored
+                 * would wait for the stores (no store forwarding) */
+                tyjson__str_copy(h->top->key, s, n);
                 h->top->klen = (uint32_t)n;
                 *q++ = ':';
                 h->cur = q;
@@ -383,7 +387,9 @@ TYJSON_INLINE tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char
             d += st == TYJSON__WST_OBJ_NEXT;
             *d++ = '"';
             tyjson__str_copy(d, s, n);
-            memcpy(h->top->key, d, TYJSON__WKEY_KEEP);
+            /* the key's first bytes for the error path, from the source
+             * (see tyjson_writer_key) */
+            tyjson__str_copy(h->top->key, s, n < TYJSON__WKEY_KEEP ? n : TYJSON__WKEY_KEEP);
             h->top->klen = (uint32_t)n;
             d += n;
             d[0] = '"';
@@ -410,9 +416,13 @@ TYJSON_INLINE tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s
     if (w && s && n - 1 < 16) {
         tyjson__writer_head *h = tyjson__writer_h(w);
         unsigned st = h->st;
-        char *d = tyjson__writer_val_fast(h, st, 16 + 2 + TYJSON__STR_SLACK);
-        if (d) {
-            char *q = tyjson__str_write_short(d, s, n, h->slash != 0);
+        char *d = h->cur;
+        if ((((unsigned)h->svmask >> st) & 1u) &&
+            (size_t)(h->end - d) > 16 + 2 + TYJSON__STR_SLACK) {
+            char *q;
+            *d = ',';
+            d += st == TYJSON__WST_ARR_NEXT;
+            q = tyjson__str_write_short(d, s, n, false);
             if (q) return tyjson__writer_val_done(h, st, q);
         }
     }

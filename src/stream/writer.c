@@ -402,10 +402,13 @@ static tyjson_writer *writer_make(u8 sink, const tyjson_writer_options *opts) {
     w->sink = sink;
     w->flags = opts ? opts->flags : 0;
     w->pretty = (w->flags & TYJSON_WRITE_PRETTY) != 0;
-    w->h.slash = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
     w->h.vmask = w->pretty ? 0 : (u16)VALUE_OK;
     w->h.kmask = w->pretty ? 0 : (u16)KEY_OK;
     w->h.amask = w->pretty ? 0 : (u16)END_ARR_OK;
+    /* the inline clean-string check knows no ESCAPE_SLASH */
+    bool slash = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
+    w->h.svmask = slash ? 0 : w->h.vmask;
+    w->h.skmask = slash ? 0 : w->h.kmask;
     w->indent = (opts && opts->indent) ? opts->indent : 2;
     w->h.max_depth = max_depth;
     return w;
