@@ -991,4 +991,64 @@ TEST(allocation_failure_sweep) {
     free(want);
 }
 
+/* The inline fast paths of writer.h and their hand-over to the slow paths:
+ * under ESCAPE_SLASH short strings and keys leave the inline clean-string
+ * check (which knows no '/') and are escaped; the error path names keys
+ * written inline (short, escaped-checked, literal, longer than the kept
+ * bytes); a growth in the middle of inline calls keeps every byte. */
+TEST(inline_fast_paths_hand_over) {
+    tyjson_writer_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = TYJSON_WRITE_ESCAPE_SLASH;
+    tyjson_writer *w = tyjson_writer_new(&o);
+    ASSERT_TRUE(w != NULL);
+    tyjson_writer_begin_object(w);
+    ASSERT_EQ_INT(tyjson_writer_key(w, "a/", 2), TYJSON_OK);
+    ASSERT_EQ_INT(tyjson_writer_string(w, "/", 1), TYJSON_OK);
+    ASSERT_EQ_INT(tyjson_writer_key(w, "b", 1), TYJSON_OK);
+    ASSERT_EQ_INT(tyjson_writer_string(w, "x/y/z", 5), TYJSON_OK);
+    tyjson_writer_end_object(w);
+    ASSERT_TEXT(w, "{\"a\\/\":\"\\/\",\"b\":\"x\\/y\\/z\"}");
+    tyjson_writer_free(w);
+
+    w = tyjson_writer_new(NULL);
+    ASSERT_TRUE(w != NULL);
+    tyjson_writer_begin_object(w);
+    tyjson_writer_key(w, "short", 5);
+    tyjson_writer_begin_array(w);
+    tyjson_writer_string(w, "v", 1);
+    tyjson_writer_bool(w, true);
+    ASSERT_EQ_INT(tyjson_writer_key(w, "k", 1), TYJSON_E_STATE);
+    expect_err(w, TYJSON_E_STATE, "$.short[2]", NULL);
+    tyjson_writer_reset(w);
+    tyjson_writer_begin_object(w);
+    tyjson_writer_key_noesc(w, "a_rather_long_key_name", 22);
+    tyjson_writer_begin_object(w);
+    tyjson_writer_key_noesc(w, "lit", 3);
+    ASSERT_EQ_INT(tyjson_writer_end_object(w), TYJSON_E_STATE);
+    expect_err(w, TYJSON_E_STATE, "$[\"a_rather_long_ke...\"].lit", "value is missing");
+
+    /* thousands of inline calls through many growths of the buffer */
+    tyjson_writer_reset(w);
+    tyjson_writer_begin_array(w);
+    for (int i = 0; i < 3000; i++) {
+        tyjson_writer_begin_object(w);
+        tyjson_writer_key_noesc(w, "id", 2);
+        tyjson_writer_string(w, "abcdefghij", 10);
+        tyjson_writer_key(w, "n", 1);
+        tyjson_writer_null(w);
+        tyjson_writer_end_object(w);
+    }
+    tyjson_writer_end_array(w);
+    size_t len = 0;
+    ASSERT_EQ_INT(tyjson_writer_finish(w, &len), TYJSON_OK);
+    const char *one = "{\"id\":\"abcdefghij\",\"n\":null}";
+    ASSERT_EQ_UINT(len, 2 + 3000 * strlen(one) + 2999);
+    ASSERT_EQ_UINT(tyjson_writer_size(w), len);
+    const char *t = tyjson_writer_text(w);
+    ASSERT_TRUE(strncmp(t + 1, one, strlen(one)) == 0);
+    ASSERT_TRUE(strncmp(t + len - 1 - strlen(one), one, strlen(one)) == 0);
+    tyjson_writer_free(w);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -48,6 +48,7 @@
 #define TYJSON_WRITER_H
 
 #include "bind.h"
+#include "str_clean.h"
 #include "write.h"
 
 #ifdef __cplusplus
@@ -76,6 +77,158 @@ typedef struct tyjson_writer_options {
     /** Allocator of the writer and of its growing buffer; NULL means libc. */
     const tyjson_alloc *alc;
 } tyjson_writer_options;
+
+/* ----------------------------------------------------------------------------
+ * PRIVATE: the writer's hot state, for the inline fast paths below. Not
+ * part of the API: every name here is tyjson__ / TYJSON__ and may change in
+ * any release; never touch these fields (src/stream/writer.c owns them).
+ *
+ * A tyjson_writer starts with a tyjson__writer_head (its first member, so
+ * a pointer to the writer is a pointer to its head: no type punning). The
+ * inline calls (containers, keys, strings, booleans, null) take the fast
+ * path when the writer is minified, the state allows the call and the
+ * window [cur, end) has room; anything else (pretty output, growth and
+ * flushing, long or escaped strings, misuse, errors) calls the library's
+ * out-of-line tyjson__writer_*_slow, which does all the checks.
+ * ------------------------------------------------------------------------- */
+
+/* States of the writer (what may come next); src/stream/writer.c. */
+#define TYJSON__WST_ROOT 0u      /* a root value is due */
+#define TYJSON__WST_ARR_FIRST 1u /* in an array, no element yet */
+#define TYJSON__WST_ARR_NEXT 2u  /* in an array after an element */
+#define TYJSON__WST_OBJ_FIRST 3u /* in an object, first key due */
+#define TYJSON__WST_OBJ_NEXT 4u  /* in an object, a key due after a member */
+#define TYJSON__WST_OBJ_VAL 5u   /* in an object, the value of a key due */
+#define TYJSON__WST_ROOT_DONE 6u /* the root value is complete */
+#define TYJSON__WST_FINISHED 7u  /* tyjson_writer_finish was called */
+#define TYJSON__WST_ERROR 8u     /* the first error is kept */
+/* The state after a value, 4 bits per state: ROOT -> ROOT_DONE,
+ * ARR_FIRST and ARR_NEXT -> ARR_NEXT, OBJ_VAL -> OBJ_NEXT (the others
+ * allow no value). */
+#define TYJSON__WST_NEXT                                                                   \
+    (0x6ull | 0x2ull << 4 | 0x2ull << 8 | 0x8ull << 12 | 0x8ull << 16 | 0x4ull << 20 |   \
+     0x8ull << 24 | 0x8ull << 28 | 0x8ull << 32)
+/* Bytes of a key kept per level for the error path. */
+#define TYJSON__WKEY_KEEP 16u
+/* Longest string or key of the inline noesc copy. */
+#define TYJSON__WNOESC_FAST 256u
+
+/* One open container (frame 0 is the root). */
+typedef struct tyjson__writer_frame {
+    uint32_t index;                 /* children written (array index of the next one) */
+    uint32_t klen;                  /* length of the last key (objects), saturated */
+    uint8_t after;                  /* parent's state once this container closes */
+    uint8_t obj;                    /* object (1) or array (0); the root frame: 0 */
+    uint8_t pad[6];
+    char key[TYJSON__WKEY_KEEP];    /* the last key's first bytes */
+} tyjson__writer_frame;
+
+/* The hot state. The masks have bit s set when state s allows the call on
+ * the fast path: all zero for pretty output (always the slow path). */
+typedef struct tyjson__writer_head {
+    char *cur;                  /* next byte of output */
+    char *end;                  /* end of the writable window */
+    tyjson__writer_frame *top;  /* innermost open container */
+    size_t depth, max_depth;    /* open containers, and the limit */
+    uint16_t vmask;             /* a value (or a begin) */
+    uint16_t kmask;             /* a key, or end_object */
+    uint16_t amask;             /* end_array */
+    uint16_t svmask, skmask;    /* a string value, a key, through the inline
+                                   clean-string check: vmask and kmask
+                                   without ESCAPE_SLASH, else 0 */
+    uint8_t st;                 /* TYJSON__WST_* */
+} tyjson__writer_head;
+
+/* The out-of-line paths of the inline calls: every check, every mode. */
+TYJSON_API tyjson_status tyjson__writer_begin_slow(tyjson_writer *w, int obj);
+TYJSON_API tyjson_status tyjson__writer_end_slow(tyjson_writer *w, int obj);
+TYJSON_API tyjson_status tyjson__writer_key_slow(tyjson_writer *w, const char *s, size_t n,
+                                                 int noesc);
+TYJSON_API tyjson_status tyjson__writer_string_slow(tyjson_writer *w, const char *s, size_t n,
+                                                    int noesc);
+/* which: 0 false, 1 true, 2 null */
+TYJSON_API tyjson_status tyjson__writer_word_slow(tyjson_writer *w, int which);
+
+TYJSON_INLINE tyjson__writer_head *tyjson__writer_h(tyjson_writer *w) {
+    return (tyjson__writer_head *)(void *)w;
+}
+
+/* The fast start of a value in state st: allowed here and room bytes free
+ * after the separator. Writes the separator (',' in an array after an
+ * element) and returns the cursor, or NULL for the slow path. */
+TYJSON_INLINE char *tyjson__writer_val_fast(tyjson__writer_head *h, unsigned st, size_t room) {
+    char *d = h->cur;
+    if ((((unsigned)h->vmask >> st) & 1u) && (size_t)(h->end - d) > room) {
+        *d = ',';
+        return d + (st == TYJSON__WST_ARR_NEXT);
+    }
+    return NULL;
+}
+
+/* The end of a value written on the fast path. */
+TYJSON_INLINE tyjson_status tyjson__writer_val_done(tyjson__writer_head *h, unsigned st, char *d) {
+    h->cur = d;
+    h->st = (uint8_t)((TYJSON__WST_NEXT >> (st * 4u)) & 15u);
+    h->top->index++;
+    return TYJSON_OK;
+}
+
+TYJSON_INLINE tyjson_status tyjson__writer_begin(tyjson_writer *w, int obj) {
+    if (w) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = h->cur;
+        if ((((unsigned)h->vmask >> st) & 1u) && h->end - d >= 2 && h->depth < h->max_depth) {
+            tyjson__writer_frame *f = h->top + 1;
+            *d = ',';
+            d += st == TYJSON__WST_ARR_NEXT;
+            *d++ = obj ? '{' : '[';
+            h->cur = d;
+            h->depth++;
+            f->index = 0;
+            f->klen = 0;
+            f->after = (uint8_t)((TYJSON__WST_NEXT >> (st * 4u)) & 15u);
+            f->obj = (uint8_t)(obj != 0);
+            h->top = f;
+            h->st = (uint8_t)(obj ? TYJSON__WST_OBJ_FIRST : TYJSON__WST_ARR_FIRST);
+            return TYJSON_OK;
+        }
+    }
+    return tyjson__writer_begin_slow(w, obj);
+}
+
+TYJSON_INLINE tyjson_status tyjson__writer_end(tyjson_writer *w, int obj) {
+    if (w) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = h->cur;
+        if ((((unsigned)(obj ? h->kmask : h->amask) >> st) & 1u) && h->end != d) {
+            tyjson__writer_frame *f = h->top;
+            *d++ = obj ? '}' : ']';
+            h->cur = d;
+            h->depth--;
+            h->st = f->after;
+            h->top = f - 1;
+            h->top->index++;
+            return TYJSON_OK;
+        }
+    }
+    return tyjson__writer_end_slow(w, obj);
+}
+
+/* true (1), false (0), null (2): 5 bytes stored, 4 or 5 kept. */
+TYJSON_INLINE tyjson_status tyjson__writer_word(tyjson_writer *w, int which) {
+    if (w) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = tyjson__writer_val_fast(h, st, 8);
+        if (d) {
+            memcpy(d, which == 1 ? "true " : which == 0 ? "false" : "null ", 5);
+            return tyjson__writer_val_done(h, st, d + (which == 0 ? 5 : 4));
+        }
+    }
+    return tyjson__writer_word_slow(w, which);
+}
 
 /* ----------------------------------------------------------------------------
  * MARK: - Making and ending a writer
@@ -171,26 +324,83 @@ TYJSON_API size_t tyjson_writer_depth(const tyjson_writer *w);
 
 /** Opens an object (as a value: at the root, in an array, or after a key);
  *  TYJSON_E_DEPTH past max_depth. */
-TYJSON_API tyjson_status tyjson_writer_begin_object(tyjson_writer *w);
+TYJSON_INLINE tyjson_status tyjson_writer_begin_object(tyjson_writer *w) {
+    return tyjson__writer_begin(w, 1);
+}
 /** Closes the innermost object; TYJSON_E_STATE when none is open, the
  *  innermost container is an array, or a key waits for its value. */
-TYJSON_API tyjson_status tyjson_writer_end_object(tyjson_writer *w);
+TYJSON_INLINE tyjson_status tyjson_writer_end_object(tyjson_writer *w) {
+    return tyjson__writer_end(w, 1);
+}
 /** Opens an array, as tyjson_writer_begin_object. */
-TYJSON_API tyjson_status tyjson_writer_begin_array(tyjson_writer *w);
+TYJSON_INLINE tyjson_status tyjson_writer_begin_array(tyjson_writer *w) {
+    return tyjson__writer_begin(w, 0);
+}
 /** Closes the innermost array; TYJSON_E_STATE when none is open or the
  *  innermost container is an object. */
-TYJSON_API tyjson_status tyjson_writer_end_array(tyjson_writer *w);
+TYJSON_INLINE tyjson_status tyjson_writer_end_array(tyjson_writer *w) {
+    return tyjson__writer_end(w, 0);
+}
 
 /** The next key of the innermost object: n bytes of UTF-8 at s (escaped as
  *  a string value; NULL s with n 0 is ""). TYJSON_E_STATE outside an object
  *  or where a value is due; TYJSON_E_UTF8 for invalid UTF-8 (without
  *  REPLACE_INVALID_UTF8). */
-TYJSON_API tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, size_t n);
+TYJSON_INLINE tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, size_t n) {
+    /* fast: 1 to 16 clean bytes (str_clean.h) */
+    if (w && s && n - 1 < 16) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = h->cur;
+        if ((((unsigned)h->skmask >> st) & 1u) &&
+            (size_t)(h->end - d) >= 1 + 16 + 2 + TYJSON__STR_SLACK) {
+            char *q;
+            *d = ',';
+            d += st == TYJSON__WST_OBJ_NEXT;
+            q = tyjson__str_write_short(d, s, n, false);
+            if (q) {
+                /* the key for the error path (n <= TYJSON__WKEY_KEEP),
+                 * from the source: a wide load of the bytes just stored
+                 * would wait for the stores (no store forwarding) */
+                tyjson__str_copy(h->top->key, s, n);
+                h->top->klen = (uint32_t)n;
+                *q++ = ':';
+                h->cur = q;
+                h->st = (uint8_t)TYJSON__WST_OBJ_VAL;
+                return TYJSON_OK;
+            }
+        }
+    }
+    return tyjson__writer_key_slow(w, s, n, 0);
+}
 /** A key of n bytes that the caller knows need no escaping under the
  *  writer's flags (printable ASCII without '"' and '\\', and without '/'
  *  under ESCAPE_SLASH; any valid UTF-8 without those and without control
  *  characters when ESCAPE_UNICODE is off): copied as is, unchecked. */
-TYJSON_API tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n);
+TYJSON_INLINE tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n) {
+    if (w && s && n <= TYJSON__WNOESC_FAST) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = h->cur;
+        if ((((unsigned)h->kmask >> st) & 1u) && (size_t)(h->end - d) >= n + 4 + TYJSON__STR_SLACK) {
+            *d = ',';
+            d += st == TYJSON__WST_OBJ_NEXT;
+            *d++ = '"';
+            tyjson__str_copy(d, s, n);
+            /* the key's first bytes for the error path, from the source
+             * (see tyjson_writer_key) */
+            tyjson__str_copy(h->top->key, s, n < TYJSON__WKEY_KEEP ? n : TYJSON__WKEY_KEEP);
+            h->top->klen = (uint32_t)n;
+            d += n;
+            d[0] = '"';
+            d[1] = ':';
+            h->cur = d + 2;
+            h->st = (uint8_t)TYJSON__WST_OBJ_VAL;
+            return TYJSON_OK;
+        }
+    }
+    return tyjson__writer_key_slow(w, s, n, 1);
+}
 
 /* ----------------------------------------------------------------------------
  * MARK: - Values
@@ -201,10 +411,41 @@ TYJSON_API tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s
 
 /** A string value: n bytes of UTF-8 at s, escaped as by the DOM writer
  *  (NULL s with n 0 is ""); TYJSON_E_UTF8 as tyjson_writer_key. */
-TYJSON_API tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s, size_t n);
+TYJSON_INLINE tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s, size_t n) {
+    /* fast: 1 to 16 clean bytes (str_clean.h) */
+    if (w && s && n - 1 < 16) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = h->cur;
+        if ((((unsigned)h->svmask >> st) & 1u) &&
+            (size_t)(h->end - d) > 16 + 2 + TYJSON__STR_SLACK) {
+            char *q;
+            *d = ',';
+            d += st == TYJSON__WST_ARR_NEXT;
+            q = tyjson__str_write_short(d, s, n, false);
+            if (q) return tyjson__writer_val_done(h, st, q);
+        }
+    }
+    return tyjson__writer_string_slow(w, s, n, 0);
+}
 /** A string value whose bytes need no escaping (see
  *  tyjson_writer_key_noesc): copied as is, unchecked. */
-TYJSON_API tyjson_status tyjson_writer_string_noesc(tyjson_writer *w, const char *s, size_t n);
+TYJSON_INLINE tyjson_status tyjson_writer_string_noesc(tyjson_writer *w, const char *s,
+                                                       size_t n) {
+    if (w && s && n <= TYJSON__WNOESC_FAST) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        unsigned st = h->st;
+        char *d = tyjson__writer_val_fast(h, st, n + 2 + TYJSON__STR_SLACK);
+        if (d) {
+            *d++ = '"';
+            tyjson__str_copy(d, s, n);
+            d += n;
+            *d++ = '"';
+            return tyjson__writer_val_done(h, st, d);
+        }
+    }
+    return tyjson__writer_string_slow(w, s, n, 1);
+}
 /** A signed integer, exactly. */
 TYJSON_API tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v);
 /** An unsigned integer, exactly. */
@@ -228,9 +469,13 @@ TYJSON_API tyjson_status tyjson_writer_float(tyjson_writer *w, float v);
  */
 TYJSON_API tyjson_status tyjson_writer_double_fixed(tyjson_writer *w, double v, int prec);
 /** true or false. */
-TYJSON_API tyjson_status tyjson_writer_bool(tyjson_writer *w, bool v);
+TYJSON_INLINE tyjson_status tyjson_writer_bool(tyjson_writer *w, bool v) {
+    return tyjson__writer_word(w, v ? 1 : 0);
+}
 /** null. */
-TYJSON_API tyjson_status tyjson_writer_null(tyjson_writer *w);
+TYJSON_INLINE tyjson_status tyjson_writer_null(tyjson_writer *w) {
+    return tyjson__writer_word(w, 2);
+}
 
 /** Flags of tyjson_writer_raw. */
 #define TYJSON_WRITER_RAW_TRUSTED 1u

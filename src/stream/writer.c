@@ -5,19 +5,30 @@
  *
  * State. Where the writer stands is one byte, `st` (ST_*): what may come
  * next and which separator goes in front of it. A value is allowed in the
- * states of VALUE_OK; after it the state becomes next_st[st]. The container
+ * states of VALUE_OK; after it the state becomes next_st(st). The container
  * stack is a fixed array of max_depth + 1 frames allocated with the writer
  * (frame 0 is the root): each keeps the state its parent returns to when it
  * closes, its child count (the array index of the error path) and a copy of
  * its last key's first KEY_KEEP bytes (the error path). No recursion.
  *
- * Hot path. Each scalar and key call first tries a fast path, inline in the
- * call: minified (w->vmask / w->kmask are zero when pretty, so one test
- * covers state and mode), room in the window for the longest form, and for
- * strings the inline short-string copy of str_write.h. Everything else
- * (pretty separators, growth, long or escaped strings, misuse) goes to one
- * out-of-line slow path per kind. No call branches on the kind of sink:
- * the wbuf's window is the same for all of them.
+ * Hot path. The calls of a message's skeleton (begin/end, keys, strings,
+ * booleans, null) are inline in include/tyjson/writer.h, over the hot state
+ * at the head of the writer (tyjson__writer_head: cursor, end, state,
+ * depth, the top frame, and masks of the states where each call may take
+ * the fast path; the masks are zero when pretty, so one test covers state
+ * and mode). They need room in the window for the longest form and, for
+ * strings, the short clean-string copy of <tyjson/str_clean.h> (the same
+ * code str_write.h uses). Everything else (pretty separators, growth, long
+ * or escaped strings, misuse, errors) calls one out-of-line slow path per
+ * kind here (tyjson__writer_*_slow). The numbers' fast paths are here, in
+ * their calls, since the number writers are internal. No call branches on
+ * the kind of sink: the wbuf's window is the same for all of them.
+ *
+ * Two cursors. The inline calls move the head's cursor (w->h.cur); the
+ * code here works on the wbuf's (w->wb.cur, which the writing core's slow
+ * paths take). Every entry point of this file takes the head's cursor into
+ * the wbuf first (head_in) and gives the wbuf's cursor and window end back to
+ * the head last (head_out), so between calls the head is the truth.
  *
  * Values from the DOM writer and the binding encoder (tyjson_writer_val,
  * _mut_val, _struct) come through their public callback writers
@@ -36,57 +47,47 @@
 #include <stdio.h>
 
 /* Key bytes kept per level for the error path. */
-#define KEY_KEEP 16u
+#define KEY_KEEP TYJSON__WKEY_KEEP
 /* Room for any scalar but a string: the longest number or -Infinity, the
  * separator and the slack. */
 #define NUM_ROOM (TYJSON__NUM_MAX_CHARS + 1 + TYJSON__STR_SLACK)
-/* Strings of up to this many bytes take the noesc fast path. */
-#define NOESC_FAST 256u
 
+/* The states (writer.h has them for the inline calls). */
 enum {
-    ST_ROOT = 0,   /* a root value is due */
-    ST_ARR_FIRST,  /* in an array, no element yet */
-    ST_ARR_NEXT,   /* in an array after an element */
-    ST_OBJ_FIRST,  /* in an object, first key due */
-    ST_OBJ_NEXT,   /* in an object, a key due after a member */
-    ST_OBJ_VAL,    /* in an object, the value of a key due */
-    ST_ROOT_DONE,  /* the root value is complete */
-    ST_FINISHED,   /* tyjson_writer_finish was called */
-    ST_ERROR       /* the first error is in w->err */
+    ST_ROOT = TYJSON__WST_ROOT,           /* a root value is due */
+    ST_ARR_FIRST = TYJSON__WST_ARR_FIRST, /* in an array, no element yet */
+    ST_ARR_NEXT = TYJSON__WST_ARR_NEXT,   /* in an array after an element */
+    ST_OBJ_FIRST = TYJSON__WST_OBJ_FIRST, /* in an object, first key due */
+    ST_OBJ_NEXT = TYJSON__WST_OBJ_NEXT,   /* in an object, a key due after a member */
+    ST_OBJ_VAL = TYJSON__WST_OBJ_VAL,     /* in an object, the value of a key due */
+    ST_ROOT_DONE = TYJSON__WST_ROOT_DONE, /* the root value is complete */
+    ST_FINISHED = TYJSON__WST_FINISHED,   /* tyjson_writer_finish was called */
+    ST_ERROR = TYJSON__WST_ERROR          /* the first error is in w->err */
 };
 
 #define BIT(s) (1u << (s))
 #define VALUE_OK (BIT(ST_ROOT) | BIT(ST_ARR_FIRST) | BIT(ST_ARR_NEXT) | BIT(ST_OBJ_VAL))
 #define KEY_OK (BIT(ST_OBJ_FIRST) | BIT(ST_OBJ_NEXT))
 
-static const u8 next_st[ST_ERROR + 1] = {
-    ST_ROOT_DONE, ST_ARR_NEXT, ST_ARR_NEXT, ST_ERROR, ST_ERROR,
-    ST_OBJ_NEXT,  ST_ERROR,    ST_ERROR,    ST_ERROR};
+#define END_ARR_OK (BIT(ST_ARR_FIRST) | BIT(ST_ARR_NEXT))
+/* The state after a value in state st (ST_ERROR where none is allowed). */
+#define next_st(st) ((u8)((TYJSON__WST_NEXT >> ((unsigned)(st) * 4u)) & 15u))
 
-typedef struct wframe {
-    u32 index;         /* children written (array index of the next one) */
-    u32 klen;          /* length of the last key (objects), saturated */
-    u8 after;          /* parent's state once this container closes */
-    u8 obj;            /* object (1) or array (0); the root frame: 0 */
-    u8 pad[6];
-    char key[KEY_KEEP]; /* the last key's first bytes */
-} wframe;
+/* A frame (writer.h): the state its parent returns to when it closes, its
+ * child count (the array index of the error path) and a copy of its last
+ * key's first KEY_KEEP bytes and length (the error path). */
+typedef tyjson__writer_frame wframe;
 
 enum { WS_HEAP, WS_FIXED, WS_FP, WS_CB };
 
 struct tyjson_writer {
+    tyjson__writer_head h; /* first: the inline calls of writer.h see it */
     tyjson__wbuf wb;
-    u8 st;
     u8 sink;              /* WS_* */
     bool pretty;
-    bool slash;           /* ESCAPE_SLASH: for the short-string fast path */
     bool ended;           /* a message boundary ended the last root */
-    u32 vmask;            /* VALUE_OK when minified, else 0 */
-    u32 kmask;            /* KEY_OK when minified, else 0 */
     tyjson_write_flags flags;
     usize indent, ind;
-    usize depth, max_depth;
-    wframe *top;
     wframe *stk;          /* max_depth + 1 frames */
     tyjson_alloc alc;
     char *hbuf;           /* the growing buffer while another sink is used */
@@ -100,6 +101,16 @@ struct tyjson_writer {
     usize tmp_size;
     tyjson_error err;
 };
+
+/* The head's cursor into the wbuf, at the start of every entry point. */
+TYJSON__FORCEINLINE void head_in(tyjson_writer *w) { w->wb.cur = w->h.cur; }
+/* The wbuf's cursor and window back to the head, at its end (after a
+ * growth, a flush or an error the window is elsewhere); returns s. */
+TYJSON__FORCEINLINE tyjson_status head_out(tyjson_writer *w, tyjson_status s) {
+    w->h.cur = w->wb.cur;
+    w->h.end = w->wb.end;
+    return s;
+}
 
 /* ----------------------------------------------------------------------------
  * MARK: - Errors and the path
@@ -168,9 +179,9 @@ static void build_path(const tyjson_writer *w, u8 st, char *out, usize cap) {
     wpath b = {out, 0, cap};
     out[0] = 0;
     wp_put(&b, "$", 1);
-    for (usize i = 1; i <= w->depth; i++) {
+    for (usize i = 1; i <= w->h.depth; i++) {
         const wframe *f = &w->stk[i];
-        bool inner = i == w->depth;
+        bool inner = i == w->h.depth;
         if (f->obj) {
             if (!inner || st == ST_OBJ_VAL) wp_key(&b, f);
         } else if (!inner || st == ST_ARR_FIRST || st == ST_ARR_NEXT) {
@@ -183,11 +194,11 @@ static void build_path(const tyjson_writer *w, u8 st, char *out, usize cap) {
  * writes land in the wbuf's scratch. Returns the writer's error code. */
 static TYJSON__NOINLINE tyjson_status fail_msg(tyjson_writer *w, tyjson_status code,
                                                const char *msg) {
-    if (w->st == ST_ERROR) return w->err.code;
+    if (w->h.st == ST_ERROR) return w->err.code;
     tyjson__err_set(&w->err, code, NULL, 0, tyjson__wbuf_size(&w->wb));
     if (msg) tyjson__err_msg(&w->err, msg);
-    build_path(w, w->st, w->err.path, sizeof(w->err.path));
-    w->st = ST_ERROR;
+    build_path(w, w->h.st, w->err.path, sizeof(w->err.path));
+    w->h.st = ST_ERROR;
     tyjson__wbuf_fail(&w->wb, code);
     return code;
 }
@@ -197,10 +208,10 @@ static TYJSON__NOINLINE tyjson_status fail_msg(tyjson_writer *w, tyjson_status c
 static tyjson_status sync_sink(tyjson_writer *w) {
     if (likely(w->wb.status == TYJSON_OK)) return TYJSON_OK;
     tyjson_status code = w->wb.status;
-    if (w->st == ST_ERROR) return w->err.code;
+    if (w->h.st == ST_ERROR) return w->err.code;
     tyjson__err_set(&w->err, code, NULL, 0, tyjson__wbuf_size(&w->wb));
-    build_path(w, w->st, w->err.path, sizeof(w->err.path));
-    w->st = ST_ERROR;
+    build_path(w, w->h.st, w->err.path, sizeof(w->err.path));
+    w->h.st = ST_ERROR;
     return code;
 }
 
@@ -218,7 +229,7 @@ static const char *where_st(u8 st) {
 /* A value, key or end that the state does not allow. */
 static TYJSON__NOINLINE tyjson_status misuse(tyjson_writer *w, const char *what) {
     char msg[TYJSON_ERROR_MSG_MAX];
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (st == ST_ERROR) return w->err.code;
     if (st == ST_FINISHED) {
         snprintf(msg, sizeof(msg), "%s after tyjson_writer_finish (reset the writer first)", what);
@@ -268,7 +279,7 @@ static char *put_sep(tyjson_writer *w, u8 st, usize room) {
 /* The slow start of a value: checks the state, writes the separator, makes
  * room; NULL (the error recorded) when the value is not allowed here. */
 static TYJSON__NOINLINE char *val_slow(tyjson_writer *w, usize room, const char *what) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (!(BIT(st) & VALUE_OK)) {
         misuse(w, what);
         return NULL;
@@ -278,8 +289,8 @@ static TYJSON__NOINLINE char *val_slow(tyjson_writer *w, usize room, const char 
 
 TYJSON__FORCEINLINE tyjson_status val_done(tyjson_writer *w, u8 st, char *d) {
     w->wb.cur = d;
-    w->st = next_st[st];
-    w->top->index++;
+    w->h.st = next_st(st);
+    w->h.top->index++;
     return TYJSON_OK;
 }
 
@@ -294,7 +305,7 @@ static tyjson_status val_done_slow(tyjson_writer *w, u8 st, char *d) {
  * element) and returns the cursor, or NULL for the slow path. */
 TYJSON__FORCEINLINE char *val_fast(tyjson_writer *w, u8 st, usize room) {
     char *d = w->wb.cur;
-    if (likely(((w->vmask >> st) & 1) && (usize)(w->wb.end - d) > room)) {
+    if (likely(((w->h.vmask >> st) & 1) && (usize)(w->wb.end - d) > room)) {
         *d = ',';
         return d + (st == ST_ARR_NEXT);
     }
@@ -336,11 +347,11 @@ static tyjson_status quoted_failed(tyjson_writer *w) {
  * ------------------------------------------------------------------------- */
 
 static void state_reset(tyjson_writer *w) {
-    w->st = ST_ROOT;
-    w->depth = 0;
+    w->h.st = ST_ROOT;
+    w->h.depth = 0;
     w->ind = 0;
     w->ended = false;
-    w->top = w->stk;
+    w->h.top = w->stk;
     w->stk[0].index = 0;
     w->stk[0].obj = 0;
     w->stk[0].klen = 0;
@@ -391,11 +402,15 @@ static tyjson_writer *writer_make(u8 sink, const tyjson_writer_options *opts) {
     w->sink = sink;
     w->flags = opts ? opts->flags : 0;
     w->pretty = (w->flags & TYJSON_WRITE_PRETTY) != 0;
-    w->slash = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
-    w->vmask = w->pretty ? 0 : VALUE_OK;
-    w->kmask = w->pretty ? 0 : KEY_OK;
+    w->h.vmask = w->pretty ? 0 : (u16)VALUE_OK;
+    w->h.kmask = w->pretty ? 0 : (u16)KEY_OK;
+    w->h.amask = w->pretty ? 0 : (u16)END_ARR_OK;
+    /* the inline clean-string check knows no ESCAPE_SLASH */
+    bool slash = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
+    w->h.svmask = slash ? 0 : w->h.vmask;
+    w->h.skmask = slash ? 0 : w->h.kmask;
     w->indent = (opts && opts->indent) ? opts->indent : 2;
-    w->max_depth = max_depth;
+    w->h.max_depth = max_depth;
     return w;
 }
 
@@ -407,6 +422,7 @@ static tyjson_writer *writer_start(tyjson_writer *w) {
         return NULL;
     }
     state_reset(w);
+    head_out(w, TYJSON_OK);
     return w;
 }
 
@@ -453,7 +469,7 @@ void tyjson_writer_free(tyjson_writer *w) {
     tyjson__free(&alc, w);
 }
 
-void tyjson_writer_reset(tyjson_writer *w) {
+static void wr_reset(tyjson_writer *w) {
     if (!w) return;
     sink_reset(w);
     state_reset(w);
@@ -468,7 +484,7 @@ static void park_heap(tyjson_writer *w) {
     w->wb.buf = NULL;
 }
 
-tyjson_status tyjson_writer_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
+static tyjson_status wr_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
     if (!w || (!buf && cap)) return TYJSON_E_INVALID_ARG;
     park_heap(w);
     w->sink = WS_FIXED;
@@ -480,7 +496,7 @@ tyjson_status tyjson_writer_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
     return TYJSON_OK;
 }
 
-tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
+static tyjson_status wr_reset_heap(tyjson_writer *w) {
     if (!w) return TYJSON_E_INVALID_ARG;
     if (w->sink != WS_HEAP) {
         w->sink = WS_HEAP;
@@ -489,20 +505,20 @@ tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
         w->hbuf = NULL;
         w->hcap = 0;
     }
-    tyjson_writer_reset(w);
+    wr_reset(w);
     return tyjson_writer_status(w);
 }
 
-tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
+static tyjson_status wr_finish(tyjson_writer *w, size_t *len) {
     if (len) *len = 0;
     if (!w) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (st == ST_ERROR) return w->err.code;
     if (st == ST_FINISHED) return misuse(w, "tyjson_writer_finish");
-    if (w->depth) {
+    if (w->h.depth) {
         char msg[96];
-        snprintf(msg, sizeof(msg), "tyjson_writer_finish with %zu container%s open", w->depth,
-                 w->depth == 1 ? "" : "s");
+        snprintf(msg, sizeof(msg), "tyjson_writer_finish with %zu container%s open", w->h.depth,
+                 w->h.depth == 1 ? "" : "s");
         return fail_msg(w, TYJSON_E_STATE, msg);
     }
     if (st == ST_ROOT && !w->ended)
@@ -515,7 +531,7 @@ tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
         if (len) *len = 0;
         return sync_sink(w);
     }
-    w->st = ST_FINISHED;
+    w->h.st = ST_FINISHED;
     if (w->sink == WS_FIXED && tyjson__wbuf_overflowed(&w->wb)) {
         tyjson__err_set(&w->err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, tyjson__wbuf_size(&w->wb));
         return TYJSON_E_BUF_TOO_SMALL;
@@ -523,28 +539,28 @@ tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
     return TYJSON_OK;
 }
 
-tyjson_status tyjson_writer_end_message(tyjson_writer *w) {
+static tyjson_status wr_end_message(tyjson_writer *w) {
     if (!w) return TYJSON_E_INVALID_ARG;
-    if (w->st != ST_ROOT_DONE) {
-        if (w->st == ST_ERROR) return w->err.code;
-        if (w->st == ST_ROOT)
+    if (w->h.st != ST_ROOT_DONE) {
+        if (w->h.st == ST_ERROR) return w->err.code;
+        if (w->h.st == ST_ROOT)
             return fail_msg(w, TYJSON_E_STATE,
                             "tyjson_writer_end_message with no value since the last boundary");
-        if (w->st == ST_FINISHED) return misuse(w, "tyjson_writer_end_message");
+        if (w->h.st == ST_FINISHED) return misuse(w, "tyjson_writer_end_message");
         char msg[96];
         snprintf(msg, sizeof(msg), "tyjson_writer_end_message with %zu container%s open",
-                 w->depth, w->depth == 1 ? "" : "s");
+                 w->h.depth, w->h.depth == 1 ? "" : "s");
         return fail_msg(w, TYJSON_E_STATE, msg);
     }
     tyjson__wbuf_putc(&w->wb, '\n');
-    w->st = ST_ROOT;
+    w->h.st = ST_ROOT;
     w->ended = true;
     return sync_sink(w);
 }
 
-tyjson_status tyjson_writer_flush(tyjson_writer *w) {
+static tyjson_status wr_flush(tyjson_writer *w) {
     if (!w) return TYJSON_E_INVALID_ARG;
-    if (w->st == ST_ERROR) return w->err.code;
+    if (w->h.st == ST_ERROR) return w->err.code;
     if (w->sink == WS_FP || w->sink == WS_CB) {
         /* a full-size reservation empties the scratch window */
         char *d = w->wb.cur;
@@ -560,7 +576,10 @@ const char *tyjson_writer_text(const tyjson_writer *w) {
     return NULL;
 }
 
-size_t tyjson_writer_size(const tyjson_writer *w) { return w ? tyjson__wbuf_size(&w->wb) : 0; }
+size_t tyjson_writer_size(const tyjson_writer *w) {
+    /* the head's cursor is the current one (see "Two cursors") */
+    return w ? w->wb.flushed + (usize)(w->h.cur - w->wb.start) : 0;
+}
 
 tyjson_status tyjson_writer_status(const tyjson_writer *w) {
     if (!w) return TYJSON_E_INVALID_ARG;
@@ -579,66 +598,43 @@ tyjson_status tyjson_writer_error(const tyjson_writer *w, tyjson_error *err) {
     return w->err.code;
 }
 
-size_t tyjson_writer_depth(const tyjson_writer *w) { return w ? w->depth : 0; }
+size_t tyjson_writer_depth(const tyjson_writer *w) { return w ? w->h.depth : 0; }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Containers
  * ------------------------------------------------------------------------- */
 
 static TYJSON__NOINLINE tyjson_status begin_slow(tyjson_writer *w, u8 obj) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (!(BIT(st) & VALUE_OK)) return misuse(w, obj ? "begin_object" : "begin_array");
-    if (w->depth == w->max_depth) {
+    if (w->h.depth == w->h.max_depth) {
         char msg[96];
-        snprintf(msg, sizeof(msg), "nesting deeper than max_depth (%zu)", w->max_depth);
+        snprintf(msg, sizeof(msg), "nesting deeper than max_depth (%zu)", w->h.max_depth);
         return fail_msg(w, TYJSON_E_DEPTH, msg);
     }
     char *d = put_sep(w, st, 2);
     *d++ = obj ? '{' : '[';
     w->wb.cur = d;
-    wframe *f = &w->stk[++w->depth];
+    wframe *f = &w->stk[++w->h.depth];
     f->index = 0;
-    f->after = next_st[st];
+    f->after = next_st(st);
     f->obj = obj;
     f->klen = 0;
-    w->top = f;
-    w->st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
+    w->h.top = f;
+    w->h.st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
     if (w->pretty) w->ind += w->indent;
     return sync_sink(w);
 }
 
-TYJSON__FORCEINLINE tyjson_status begin_container(tyjson_writer *w, u8 obj) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = w->wb.cur;
-    if (likely(((w->vmask >> st) & 1) && (usize)(w->wb.end - d) >= 2 &&
-               w->depth < w->max_depth)) {
-        *d = ',';
-        d += st == ST_ARR_NEXT;
-        *d++ = obj ? '{' : '[';
-        w->wb.cur = d;
-        wframe *f = w->top + 1;
-        w->depth++;
-        f->index = 0;
-        f->after = next_st[st];
-        f->obj = obj;
-        f->klen = 0;
-        w->top = f;
-        w->st = obj ? ST_OBJ_FIRST : ST_ARR_FIRST;
-        return TYJSON_OK;
-    }
-    return begin_slow(w, obj);
-}
-
 static TYJSON__NOINLINE tyjson_status end_slow(tyjson_writer *w, u8 obj) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     u8 first = obj ? ST_OBJ_FIRST : ST_ARR_FIRST, next = obj ? ST_OBJ_NEXT : ST_ARR_NEXT;
     const char *what = obj ? "end_object" : "end_array";
     if (st == ST_ERROR) return w->err.code;
     if (st != first && st != next) {
         char msg[128];
         if (st == ST_FINISHED) return misuse(w, what);
-        if (w->depth == 0)
+        if (w->h.depth == 0)
             snprintf(msg, sizeof(msg), "%s with no container open", what);
         else if (st == ST_OBJ_VAL)
             snprintf(msg, sizeof(msg), "%s after a key: the key's value is missing", what);
@@ -654,38 +650,25 @@ static TYJSON__NOINLINE tyjson_status end_slow(tyjson_writer *w, u8 obj) {
     }
     if (w->wb.end == d) d = tyjson__wbuf_grow(&w->wb, d, 1);
     *d++ = obj ? '}' : ']';
-    wframe *f = w->top;
-    w->depth--;
-    w->top = f - 1;
-    w->st = f->after;
-    w->top->index++;
+    wframe *f = w->h.top;
+    w->h.depth--;
+    w->h.top = f - 1;
+    w->h.st = f->after;
+    w->h.top->index++;
     w->wb.cur = d;
     return sync_sink(w);
 }
 
-TYJSON__FORCEINLINE tyjson_status end_container(tyjson_writer *w, u8 obj) {
+tyjson_status tyjson__writer_begin_slow(tyjson_writer *w, int obj) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = w->wb.cur;
-    u8 want = obj ? (u8)(BIT(ST_OBJ_FIRST) | BIT(ST_OBJ_NEXT))
-                  : (u8)(BIT(ST_ARR_FIRST) | BIT(ST_ARR_NEXT));
-    if (likely(!w->pretty && ((want >> st) & 1) && w->wb.end != d)) {
-        *d++ = obj ? '}' : ']';
-        wframe *f = w->top;
-        w->depth--;
-        w->top = f - 1;
-        w->st = f->after;
-        w->top->index++;
-        w->wb.cur = d;
-        return TYJSON_OK;
-    }
-    return end_slow(w, obj);
+    head_in(w);
+    return head_out(w, begin_slow(w, obj != 0));
 }
-
-tyjson_status tyjson_writer_begin_object(tyjson_writer *w) { return begin_container(w, 1); }
-tyjson_status tyjson_writer_begin_array(tyjson_writer *w) { return begin_container(w, 0); }
-tyjson_status tyjson_writer_end_object(tyjson_writer *w) { return end_container(w, 1); }
-tyjson_status tyjson_writer_end_array(tyjson_writer *w) { return end_container(w, 0); }
+tyjson_status tyjson__writer_end_slow(tyjson_writer *w, int obj) {
+    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
+    head_in(w);
+    return head_out(w, end_slow(w, obj != 0));
+}
 
 /* ----------------------------------------------------------------------------
  * MARK: - Keys
@@ -697,24 +680,15 @@ static void keep_key(wframe *f, const char *s, usize n) {
     f->klen = n > UINT32_MAX ? UINT32_MAX : (u32)n;
 }
 
-/* The same on the fast paths, from the copy just written at out: the
- * output has room for KEY_KEEP bytes there (the reservation's slack), so
- * one fixed-size copy does, whatever the key's length (bytes past the key
- * are never read back: klen bounds them). */
-TYJSON__FORCEINLINE void keep_key_out(wframe *f, const char *out, usize n) {
-    memcpy(f->key, out, KEY_KEEP);
-    f->klen = (u32)n;
-}
-
 static TYJSON__NOINLINE tyjson_status key_slow(tyjson_writer *w, const char *s, usize n,
                                                bool noesc) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (!(BIT(st) & KEY_OK)) return misuse(w, "a key");
     if (!s && n) return fail_msg(w, TYJSON_E_INVALID_ARG, "a NULL key with a length");
     if (!s) s = "";
     char *d = put_sep(w, st, 0);
-    keep_key(w->top, s, n);
-    w->st = ST_OBJ_VAL; /* the path of an error below names this key */
+    keep_key(w->h.top, s, n);
+    w->h.st = ST_OBJ_VAL; /* the path of an error below names this key */
     d = sw_quoted(w, d, s, n, noesc);
     if (!d) return quoted_failed(w);
     *d++ = ':';
@@ -723,45 +697,10 @@ static TYJSON__NOINLINE tyjson_status key_slow(tyjson_writer *w, const char *s, 
     return sync_sink(w);
 }
 
-tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, size_t n) {
+tyjson_status tyjson__writer_key_slow(tyjson_writer *w, const char *s, size_t n, int noesc) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = w->wb.cur;
-    if (likely(((w->kmask >> st) & 1) && n - 1 < 16 && s &&
-               (usize)(w->wb.end - d) >= 1 + 16 + 2 + TYJSON__STR_SLACK)) {
-        *d = ',';
-        d += st == ST_OBJ_NEXT;
-        char *q = tyjson__str_write_short(d, s, n, w->slash);
-        if (likely(q != NULL)) {
-            keep_key_out(w->top, d + 1, n);
-            *q++ = ':';
-            w->wb.cur = q;
-            w->st = ST_OBJ_VAL;
-            return TYJSON_OK;
-        }
-    }
-    return key_slow(w, s, n, false);
-}
-
-tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = w->wb.cur;
-    if (likely(((w->kmask >> st) & 1) && n <= NOESC_FAST && s &&
-               (usize)(w->wb.end - d) >= n + 4 + TYJSON__STR_SLACK)) {
-        d[0] = ',';
-        d += st == ST_OBJ_NEXT;
-        *d++ = '"';
-        tyjson__wbuf_copy(d, s, n);
-        d += n;
-        keep_key_out(w->top, d - n, n);
-        d[0] = '"';
-        d[1] = ':';
-        w->wb.cur = d + 2;
-        w->st = ST_OBJ_VAL;
-        return TYJSON_OK;
-    }
-    return key_slow(w, s, n, true);
+    head_in(w);
+    return head_out(w, key_slow(w, s, n, noesc != 0));
 }
 
 /* ----------------------------------------------------------------------------
@@ -770,7 +709,7 @@ tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n)
 
 static TYJSON__NOINLINE tyjson_status string_slow(tyjson_writer *w, const char *s, usize n,
                                                   bool noesc) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_slow(w, 0, "a string");
     if (!d) return w->err.code;
     if (!s && n) return fail_msg(w, TYJSON_E_INVALID_ARG, "a NULL string with a length");
@@ -779,45 +718,24 @@ static TYJSON__NOINLINE tyjson_status string_slow(tyjson_writer *w, const char *
     return val_done_slow(w, st, d);
 }
 
-tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s, size_t n) {
+tyjson_status tyjson__writer_string_slow(tyjson_writer *w, const char *s, size_t n, int noesc) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = val_fast(w, st, 16 + 2 + TYJSON__STR_SLACK);
-    if (likely(d != NULL && n - 1 < 16 && s)) {
-        char *q = tyjson__str_write_short(d, s, n, w->slash);
-        if (likely(q != NULL)) return val_done(w, st, q);
-    }
-    return string_slow(w, s, n, false);
+    head_in(w);
+    return head_out(w, string_slow(w, s, n, noesc != 0));
 }
 
-tyjson_status tyjson_writer_string_noesc(tyjson_writer *w, const char *s, size_t n) {
+static tyjson_status wr_int(tyjson_writer *w, int64_t v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    if (likely(n <= NOESC_FAST && s)) {
-        char *d = val_fast(w, st, n + 2 + TYJSON__STR_SLACK);
-        if (likely(d != NULL)) {
-            *d++ = '"';
-            tyjson__wbuf_copy(d, s, n);
-            d += n;
-            *d++ = '"';
-            return val_done(w, st, d);
-        }
-    }
-    return string_slow(w, s, n, true);
-}
-
-tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (likely(d != NULL)) return val_done(w, st, tyjson__i64_write_inline(v, d));
     if (!(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
     return val_done_slow(w, st, tyjson__i64_write(v, d));
 }
 
-tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
+static tyjson_status wr_uint(tyjson_writer *w, uint64_t v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (likely(d != NULL)) return val_done(w, st, tyjson__u64_write_inline(v, d));
     if (!(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
@@ -828,7 +746,7 @@ tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
  * FP_TO_FLOAT): the shared rule of tyjson__real_write_flags, or the error
  * for a non-finite value (also one FP_TO_FLOAT rounds to) without a flag. */
 static TYJSON__NOINLINE tyjson_status put_special(tyjson_writer *w, double v) {
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (!(BIT(st) & VALUE_OK)) return misuse(w, "a number");
     /* the text first, so that a refusal writes nothing, not even a comma */
     char tmp[TYJSON__NUM_MAX_CHARS];
@@ -844,64 +762,61 @@ static TYJSON__NOINLINE tyjson_status put_special(tyjson_writer *w, double v) {
     return val_done_slow(w, st, d + n);
 }
 
-tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
+static tyjson_status wr_double(tyjson_writer *w, double v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
     if (unlikely(!isfinite(v) || (w->flags & TYJSON__WRITE_FP_OPTS))) return put_special(w, v);
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (likely(d != NULL)) return val_done(w, st, tyjson__f64_write(v, d));
     if (!(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
     return val_done_slow(w, st, tyjson__f64_write(v, d));
 }
 
-tyjson_status tyjson_writer_float(tyjson_writer *w, float v) {
+static tyjson_status wr_float(tyjson_writer *w, float v) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
     if (unlikely(!isfinite(v) || (w->flags & TYJSON__WRITE_FP_OPTS)))
         return put_special(w, (double)v);
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (!d && !(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
     return val_done_slow(w, st, tyjson__f32_write(v, d));
 }
 
-tyjson_status tyjson_writer_double_fixed(tyjson_writer *w, double v, int prec) {
+static tyjson_status wr_double_fixed(tyjson_writer *w, double v, int prec) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    if (w->st == ST_ERROR) return w->err.code;
+    if (w->h.st == ST_ERROR) return w->err.code;
     if (prec < 1 || prec > TYJSON__FIXED_PREC_MAX)
         return fail_msg(w, TYJSON_E_INVALID_ARG, "fixed precision outside 1 to 15");
     if (unlikely(!isfinite(v))) return put_special(w, v);
-    u8 st = w->st;
+    u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
     if (!d && !(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
     return val_done_slow(w, st, tyjson__f64_write_fixed(v, prec, d));
 }
 
-/* true, false, null. */
-TYJSON__FORCEINLINE tyjson_status put_word(tyjson_writer *w, const char *t, usize n) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
-    char *d = val_fast(w, st, 8);
-    if (likely(d != NULL)) {
-        memcpy(d, t, 5);
-        return val_done(w, st, d + n);
-    }
-    if (!(d = val_slow(w, 8, n == 4 && t[0] == 'n' ? "null" : "a boolean"))) return w->err.code;
+/* true, false, null (writer.h has the fast path). */
+static tyjson_status put_word(tyjson_writer *w, int which) {
+    const char *t = which == 1 ? "true " : which == 0 ? "false" : "null ";
+    u8 st = w->h.st;
+    char *d = val_slow(w, 8, which == 2 ? "null" : "a boolean");
+    if (!d) return w->err.code;
     memcpy(d, t, 5);
-    return val_done_slow(w, st, d + n);
+    return val_done_slow(w, st, d + (which == 0 ? 5 : 4));
 }
 
-tyjson_status tyjson_writer_bool(tyjson_writer *w, bool v) {
-    return v ? put_word(w, "true ", 4) : put_word(w, "false", 5);
+tyjson_status tyjson__writer_word_slow(tyjson_writer *w, int which) {
+    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
+    head_in(w);
+    return head_out(w, put_word(w, which));
 }
-tyjson_status tyjson_writer_null(tyjson_writer *w) { return put_word(w, "null ", 4); }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Raw text and values of the other front doors
  * ------------------------------------------------------------------------- */
 
-tyjson_status tyjson_writer_raw(tyjson_writer *w, const char *s, size_t n, unsigned flags) {
+static tyjson_status wr_raw(tyjson_writer *w, const char *s, size_t n, unsigned flags) {
     if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
+    u8 st = w->h.st;
     if (!(BIT(st) & VALUE_OK)) return misuse(w, "raw JSON text");
     if (!s && n) return fail_msg(w, TYJSON_E_INVALID_ARG, "NULL raw text with a length");
     if (!(flags & TYJSON_WRITER_RAW_TRUSTED)) {
@@ -940,9 +855,8 @@ static int embed_cb(void *ctx, const char *data, size_t len) {
 
 enum { EMB_VAL, EMB_MUT, EMB_STRUCT };
 
-static tyjson_status embed(tyjson_writer *w, int kind, const void *a, const void *b) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->st;
+static tyjson_status embed_in(tyjson_writer *w, int kind, const void *a, const void *b) {
+    u8 st = w->h.st;
     const char *what = kind == EMB_STRUCT ? "a struct" : "a document value";
     if (!(BIT(st) & VALUE_OK)) return misuse(w, what);
     if (!a || (kind == EMB_STRUCT && !b))
@@ -968,6 +882,12 @@ static tyjson_status embed(tyjson_writer *w, int kind, const void *a, const void
     return val_done_slow(w, st, w->wb.cur);
 }
 
+static tyjson_status embed(tyjson_writer *w, int kind, const void *a, const void *b) {
+    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
+    head_in(w);
+    return head_out(w, embed_in(w, kind, a, b));
+}
+
 tyjson_status tyjson_writer_val(tyjson_writer *w, const tyjson_val *val) {
     return embed(w, EMB_VAL, val, NULL);
 }
@@ -976,4 +896,81 @@ tyjson_status tyjson_writer_mut_val(tyjson_writer *w, const tyjson_mut_val *val)
 }
 tyjson_status tyjson_writer_struct(tyjson_writer *w, tyjson_struct *type, const void *in) {
     return embed(w, EMB_STRUCT, type, in);
+}
+
+/* ----------------------------------------------------------------------------
+ * MARK: - Entry points: the head's cursor in and out (see "Two cursors")
+ * ------------------------------------------------------------------------- */
+
+void tyjson_writer_reset(tyjson_writer *w) {
+    if (!w) return;
+    head_in(w);
+    wr_reset(w);
+    head_out(w, TYJSON_OK);
+}
+
+tyjson_status tyjson_writer_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_reset_buf(w, buf, cap);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_reset_heap(w);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_finish(w, len);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_end_message(tyjson_writer *w) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_end_message(w);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_flush(tyjson_writer *w) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_flush(w);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_int(w, v);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_uint(w, v);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_double(w, v);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_float(tyjson_writer *w, float v) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_float(w, v);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_double_fixed(tyjson_writer *w, double v, int prec) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_double_fixed(w, v, prec);
+    return w ? head_out(w, rc) : rc;
+}
+
+tyjson_status tyjson_writer_raw(tyjson_writer *w, const char *s, size_t n, unsigned flags) {
+    if (w) head_in(w);
+    tyjson_status rc = wr_raw(w, s, n, flags);
+    return w ? head_out(w, rc) : rc;
 }

@@ -15,9 +15,12 @@
 
 #include "write/wbuf.h"
 
-/** Room left after the cursor that tyjson__str_write returns, so that a
- *  caller may append a separator (':', ',') without a check. */
-#define TYJSON__STR_SLACK 16u
+/* TYJSON__STR_SLACK, the room left after the cursor that tyjson__str_write
+ * returns (so that a caller may append a separator without a check), and
+ * the inline clean-string core for short strings (tyjson__str_write_short
+ * and its SWAR tests) are in <tyjson/str_clean.h>: the streaming writer's
+ * inline fast paths in the public writer.h share that one copy. */
+#include <tyjson/str_clean.h>
 
 /**
  * Writes `"..."` for the n bytes at s, starting at the cursor d of wb (the
@@ -34,77 +37,6 @@ char *tyjson__str_write(tyjson__wbuf *wb, char *d, const char *s, usize n,
  *  but it knows nothing of '/' or non-ASCII escaping). */
 TYJSON__FORCEINLINE bool tyjson__str_noesc_ok(tyjson_write_flags flags) {
     return (flags & (TYJSON_WRITE_ESCAPE_UNICODE | TYJSON_WRITE_ESCAPE_SLASH)) == 0;
-}
-
-/* ----------------------------------------------------------------------------
- * Short clean strings, inline for the writers' hot loops (the encoder's
- * members, the DOM writer's keys).
- *
- * SWAR: a mask whose lowest set bit (per byte, 0x80) marks the first byte
- * that needs attention: < 0x20, '"', '\\', >= 0x80 (UTF-8 to check) and,
- * with ESCAPE_SLASH, '/'. Each term sets a byte's high bit for its own
- * condition or after a borrow from a lower flagged byte, so the lowest
- * flagged byte is always exact; `| x` flags non-ASCII bytes.
- * ------------------------------------------------------------------------- */
-#define TYJSON__STR_ONES 0x0101010101010101ull
-
-TYJSON__FORCEINLINE u64 tyjson__str_attn64(u64 x, bool slash) {
-    const u64 ones = TYJSON__STR_ONES;
-    u64 m = (x - ones * 0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones) | x;
-    if (slash) m |= (x ^ (ones * '/')) - ones;
-    return m & (ones * 0x80);
-}
-
-/* The same test on 4 bytes: zero exactly when none needs attention. */
-TYJSON__FORCEINLINE u32 tyjson__str_attn32(u32 x, bool slash) {
-    const u32 ones = 0x01010101u;
-    u32 m = (x - ones * 0x20) | ((x ^ (ones * '"')) - ones) | ((x ^ (ones * '\\')) - ones) | x;
-    if (slash) m |= (x ^ (ones * '/')) - ones;
-    return m & 0x80808080u;
-}
-
-/* Copies n (4 to 7) bytes from s to d by two overlapping 4-byte loads and
- * stores when none needs attention; false, having written nothing, else. */
-TYJSON__FORCEINLINE bool tyjson__str_copy_clean_4to7(char *d, const u8 *s, usize n, bool slash) {
-    u32 a, b;
-    memcpy(&a, s, 4);
-    memcpy(&b, s + n - 4, 4);
-    /* one 8-byte test of both words: a borrow only ever starts at a
-     * flagged byte, so the mask is zero exactly when no byte is flagged */
-    if (tyjson__str_attn64((u64)a | (u64)b << 32, slash)) return false;
-    memcpy(d, &a, 4);
-    memcpy(d + n - 4, &b, 4);
-    return true;
-}
-
-/** `"..."` for a clean string of 1 to 16 bytes (most keys and short
- *  values) by two overlapping loads and stores at d, which has at least
- *  n + 2 + TYJSON__STR_SLACK bytes of room; returns the new cursor, or NULL
- *  (having written nothing of use) when some byte needs the general path,
- *  tyjson__str_write. */
-TYJSON__FORCEINLINE char *tyjson__str_write_short(char *d, const char *s, usize n, bool slash) {
-    if (n < 4) { /* 1 to 3 bytes: first, middle and last cover them all */
-        u8 c0 = (u8)s[0], c1 = (u8)s[n / 2], c2 = (u8)s[n - 1];
-        u32 a = (u32)c0 | (u32)c1 << 8 | (u32)c2 << 16 | (u32)'a' << 24;
-        if (tyjson__str_attn32(a, slash)) return NULL;
-        d[0] = '"';
-        d[1] = (char)c0;
-        d[1 + n / 2] = (char)c1;
-        d[n] = (char)c2;
-    } else if (n >= 8) {
-        u64 a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        if (tyjson__str_attn64(a, slash) | tyjson__str_attn64(b, slash)) return NULL;
-        d[0] = '"';
-        memcpy(d + 1, &a, 8);
-        memcpy(d + 1 + n - 8, &b, 8);
-    } else {
-        if (!tyjson__str_copy_clean_4to7(d + 1, (const u8 *)s, n, slash)) return NULL;
-        d[0] = '"';
-    }
-    d[n + 1] = '"';
-    return d + n + 2;
 }
 
 #endif /* TYJSON_STR_WRITE_H */

@@ -201,19 +201,7 @@ TYJSON__FORCEINLINE bool tyjson__wbuf_overflowed(const tyjson__wbuf *wb) { retur
 /** Copies n bytes into the output; up to 16 without a library call (two
  *  overlapping moves), for the writers' keys, numbers and short strings. */
 TYJSON__FORCEINLINE void tyjson__wbuf_copy(char *d, const char *s, usize n) {
-    if (n > 16) {
-        memcpy(d, s, n);
-    } else if (n >= 8) {
-        memcpy(d, s, 8);
-        memcpy(d + n - 8, s + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(d, s, 4);
-        memcpy(d + n - 4, s + n - 4, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
+    tyjson__str_copy(d, s, n); /* <tyjson/str_clean.h>, shared with writer.h */
 }
 
 /** The text of a heap buffer after a successful write, NUL-terminated,
