@@ -385,8 +385,7 @@ const bench_adapter bench_adapter_yajl = {
     "yajl", BENCH_STR(YAJL_MAJOR) "." BENCH_STR(YAJL_MINOR) "." BENCH_STR(YAJL_MICRO),
     "yajl_tree_parse (NUL-terminated input); output = tree walked into a new "
     "yajl_gen (numbers from their original text); no allocator hook for the tree; "
-    "ndjson: yajl_parse with yajl_allow_multiple_values over the whole input, callbacks keep the 4 fields",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL, NULL, ndjson,
+    "ndjson: yajl_parse with yajl_allow_multiple_values over the whole input, callbacks keep the 4 fields; "
     "reader: yajl_parse with callbacks (numbers as text, yajl_number)",
-    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL, NULL, NULL, reader,
+    0, create, destroy, parse, free_doc, walk, write_text, free_text, NULL, NULL, ndjson, reader,
 };
