@@ -222,28 +222,13 @@ static TYJSON__NOINLINE const u8 *read_str_j5(const u8 *cur, const scalar_cfg *c
     return u.src;
 }
 
-/* Whether the string reader for a quote byte c is the JSON5 one. */
-TYJSON__FORCEINLINE bool j5_quote(u8 c, u32 flags) {
-    return (c == '"' && (flags & TYJSON__J5_STR_FLAGS)) ||
-           (c == '\'' && (flags & TYJSON_READ_ALLOW_SINGLE_QUOTES));
-}
-
-/* Whether a number starting with c is read with the JSON5 forms. */
-TYJSON__FORCEINLINE bool j5_number(u8 c, u32 flags) {
-    if (!(flags & TYJSON__J5_NUM_FLAGS)) return false;
-    if ((c >= '0' && c <= '9') || c == '-') return true;
-    if (c == '+') return (flags & TYJSON_READ_ALLOW_PLUS_SIGN) != 0;
-    if (c == '.') return (flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT) != 0;
-    return (c == 'I' || c == 'N') && (flags & TYJSON_READ_ALLOW_INF_NAN);
-}
-
 /* Any scalar at cur with the JSON5 forms flags allow; the rest as
  * read_scalar reads it. */
 static TYJSON__NOINLINE const u8 *read_scalar_j5(const u8 *cur, const scalar_cfg *c,
                                                  tyjson_val *v, usize *raw_count, failure *f) {
     u8 ch = *cur;
-    if (j5_quote(ch, c->flags)) return read_str_j5(cur, c, v, f);
-    if (j5_number(ch, c->flags)) {
+    if (tyjson__j5_quote(ch, c->flags)) return read_str_j5(cur, c, v, f);
+    if (tyjson__j5_number(ch, c->flags)) {
         tyjson__num n;
         tyjson_status code = TYJSON_OK;
         const u8 *errpos = cur;

@@ -115,7 +115,7 @@ obj_key:
     }
     NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 2);
     cnt++;
-    cur = (PARSE_SM_J5 && j5_quote(*cur, flags)) ? read_str_j5(cur, &cfg, v, &f) : read_str(cur, &cfg, v, &f);
+    cur = (PARSE_SM_J5 && tyjson__j5_quote(*cur, flags)) ? read_str_j5(cur, &cfg, v, &f) : read_str(cur, &cfg, v, &f);
     if (unlikely(!cur)) goto fail;
     v++;
     if (likely(*cur == ':')) {

@@ -683,6 +683,8 @@ TYJSON__NOINLINE const u8 *tyjson__num_read_json5(const u8 *p, const u8 *end, u3
         fe = p;
     }
     bool bare = point && (ip == ie || fp == fe);
+    if (bare && ip == ie && fp == fe && (flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT))
+        return num_bad(fp, err, err_pos); /* "." alone: a digit was due after it */
     if (!bare || !(flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT) || (ip == ie && fp == fe)) {
         /* JSON's grammar (its errors, its values), after a '+' */
         const u8 *q = tyjson__num_read_slow(ip - neg, end, flags, out, err, err_pos);

@@ -71,7 +71,7 @@ tyjson__read_res tyjson__j5_skip_ws(const u8 *p, const u8 *end, u32 flags) {
     }
 }
 
-TYJSON__FORCEINLINE bool is_digit(u8 c) { return (u32)c - '0' <= 9; }
+TYJSON__FORCEINLINE bool j5_digit(u8 c) { return (u32)c - '0' <= 9; }
 
 usize tyjson__j5_escape(const u8 *src, const u8 *end, u8 **dst, u32 flags, tyjson_status *err) {
     u8 scratch[8], *none = scratch;
@@ -106,7 +106,7 @@ usize tyjson__j5_escape(const u8 *src, const u8 *end, u8 **dst, u32 flags, tyjso
         return 2;
     }
     if (c == '0') {
-        if (end - src >= 3 && is_digit(src[2])) {
+        if (end - src >= 3 && j5_digit(src[2])) {
             *err = TYJSON_E_ESCAPE;
             return 0;
         }
@@ -188,7 +188,7 @@ static bool ident_cp(u32 cp, bool first) {
     if (cp < 0x80) {
         u8 c = (u8)cp;
         return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '$' || c == '_' ||
-               (!first && is_digit(c));
+               (!first && j5_digit(c));
     }
     if (cp == 0x200C || cp == 0x200D) return !first; /* ZWNJ, ZWJ */
     u8 enc[4], *e = tyjson__utf8_put(enc, cp);

@@ -30,6 +30,32 @@
     (TYJSON__J5_STR_FLAGS | TYJSON__J5_NUM_FLAGS | TYJSON_READ_ALLOW_UNQUOTED_KEYS | \
      TYJSON_READ_ALLOW_EXTRA_WHITESPACE)
 
+/* Whether a string opening with byte c is read by the JSON5 string
+ * reader: '"' when a JSON5 string flag is set, '\'' with single quotes. */
+TYJSON__FORCEINLINE bool tyjson__j5_quote(u8 c, u32 flags) {
+    return (c == '"' && (flags & TYJSON__J5_STR_FLAGS)) ||
+           (c == '\'' && (flags & TYJSON_READ_ALLOW_SINGLE_QUOTES));
+}
+
+/* Whether a value starting with byte c is a number for
+ * tyjson__num_read_json5 under flags (with no JSON5 number flag, numbers
+ * and NaN/Infinity keep their JSON paths). */
+TYJSON__FORCEINLINE bool tyjson__j5_number(u8 c, u32 flags) {
+    if (!(flags & TYJSON__J5_NUM_FLAGS)) return false;
+    if ((c >= '0' && c <= '9') || c == '-') return true;
+    if (c == '+') return (flags & TYJSON_READ_ALLOW_PLUS_SIGN) != 0;
+    if (c == '.') return (flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT) != 0;
+    return (c == 'I' || c == 'N') && (flags & TYJSON_READ_ALLOW_INF_NAN);
+}
+
+/* Whitespace and comments as flags allow, for the front doors that read
+ * without padding: JSON5's when a JSON5 bit is set. */
+tyjson__read_res tyjson__j5_skip_ws(const u8 *p, const u8 *end, u32 flags);
+TYJSON__FORCEINLINE tyjson__read_res tyjson__skip_ws_flags(const u8 *p, const u8 *end, u32 flags) {
+    if (unlikely(flags & TYJSON__J5_FLAGS)) return tyjson__j5_skip_ws(p, end, flags);
+    return tyjson__skip_ws_comments(p, end, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
+}
+
 /* Bytes of the JSON5 whitespace character at p (JSON's four, \v, \f,
  * U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000,
  * U+FEFF), 0 if there is none. */
