@@ -545,4 +545,29 @@ TEST(ndjson_lines_json5) {
     tyjson_lines_free(it);
 }
 
+/* The binding decoder reads JSON only: a JSON5 bit is refused up front,
+ * with the output zeroed and a message saying so. */
+typedef struct j5_pt {
+    int64_t x;
+} j5_pt;
+static const tyjson_field j5_pt_fields[] = {TYJSON_FIELD_I64(j5_pt, x, "x")};
+static tyjson_struct j5_pt_type = TYJSON_STRUCT(j5_pt, j5_pt_fields, 0);
+
+TEST(decoder_refuses_json5_bits) {
+    tyjson_arena a;
+    tyjson_arena_init(&a, NULL);
+    j5_pt p = {7};
+    tyjson_decode_options o;
+    memset(&o, 0, sizeof o);
+    o.read_flags = TYJSON_READ_ALLOW_HEX_NUMBERS;
+    tyjson_error err;
+    ASSERT_EQ_INT(tyjson_decode(&j5_pt_type, &p, "{\"x\":1}", 7, &a, &o, &err), TYJSON_E_INVALID_ARG);
+    ASSERT_TRUE(strstr(err.msg, "JSON5") != NULL);
+    ASSERT_EQ_INT(p.x, 0);
+    o.read_flags = 0;
+    ASSERT_EQ_INT(tyjson_decode(&j5_pt_type, &p, "{\"x\":1}", 7, &a, &o, &err), TYJSON_OK);
+    ASSERT_EQ_INT(p.x, 1);
+    tyjson_arena_free(&a);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
