@@ -988,25 +988,34 @@ TYJSON__FORCEINLINE int start_string(tyjson_reader *r, const u8 *p, bool key) {
 enum { J5_NO, J5_SPACE, J5_NEED, J5_ERR };
 
 /* JSON5 whitespace at cur (ALLOW_EXTRA_WHITESPACE): J5_SPACE with cur past
- * the run of it (and of JSON's), J5_NO when there is none. */
+ * the run of it and of any JSON whitespace and comments after it, J5_NO
+ * when there is none. */
 static TYJSON__NOINLINE int j5_space(tyjson_reader *r) {
     if (!(r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE)) return J5_NO;
     bool any = false;
     for (;;) {
-        const u8 *p = r->cur, *e = r->end;
-        while (p < e) {
-            usize n = tyjson__j5_ws_len(p, e);
-            if (!n) break;
-            p += n;
-            any = true;
-        }
-        r->cur = p;
-        if (p < e && !tyjson__j5_ws_lead(*p)) break;
-        if (p == e && (r->eof || !any)) break;
-        if (p < e && (e - p >= 3 || r->eof)) break; /* a lead byte of something else */
-        int rc = refill(r, off_of(r, p));
+        usize before = off_of(r, r->cur);
+        int rc = skip_space(r); /* JSON's whitespace and comments */
         if (rc == R_NEED) return J5_NEED;
         if (rc == R_ERR) return J5_ERR;
+        bool moved = off_of(r, r->cur) != before;
+        const u8 *p = r->cur, *e = r->end;
+        if (p < e && tyjson__j5_ws_lead(*p) && (e - p >= 3 || r->eof)) {
+            usize n = tyjson__j5_ws_len(p, e);
+            if (n) {
+                r->cur = p + n;
+                any = true;
+                continue;
+            }
+            break;
+        }
+        if (p < e && tyjson__j5_ws_lead(*p)) { /* a character cut by the end of the bytes */
+            rc = refill(r, off_of(r, p));
+            if (rc == R_NEED) return J5_NEED;
+            if (rc == R_ERR) return J5_ERR;
+            continue;
+        }
+        if (!moved || p == e) break;
     }
     return any ? J5_SPACE : J5_NO;
 }
@@ -1174,16 +1183,19 @@ static int skip_bom(tyjson_reader *r) {
     }
 }
 
-/* In prelude's loop, before failing at a byte: JSON5 whitespace there is
- * skipped and the loop goes on (a plain block, not do-while: its continue
- * is the loop's). */
-#define J5_SPACE_OR_RETURN(r)                                                  \
-    {                                                                          \
-        int k_ = j5_space(r);                                                  \
-        if (k_ == J5_SPACE) continue; /* prelude's loop: a bare block */       \
-        if (k_ == J5_NEED) return R_NEED;                                      \
-        if (k_ == J5_ERR) return R_ERR;                                        \
-    }
+static int prelude(tyjson_reader *r);
+
+/* prelude's failure at p; JSON5 whitespace there (ALLOW_EXTRA_WHITESPACE)
+ * is skipped instead, with whatever whitespace and comments follow, and
+ * prelude goes on (once: none is left). */
+static TYJSON__NOINLINE int prelude_fail(tyjson_reader *r, tyjson_status code, const u8 *p,
+                                         int expect) {
+    int k = j5_space(r);
+    if (k == J5_SPACE) return prelude(r);
+    if (k == J5_NEED) return R_NEED;
+    if (k == J5_ERR) return R_ERR;
+    return read_fail(r, code, p, expect, NULL);
+}
 
 /* Moves through whitespace, comments and separators to the first byte of
  * the next token (or the end of the input where one may come). */
@@ -1206,8 +1218,7 @@ static int prelude(tyjson_reader *r) {
                 continue;
             }
             if (*p == ']') return R_OK;
-            J5_SPACE_OR_RETURN(r);
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT);
         case S_OBJ_NEXT:
             if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_OBJ_NEXT, NULL);
             if (*p == ',') {
@@ -1216,8 +1227,7 @@ static int prelude(tyjson_reader *r) {
                 continue;
             }
             if (*p == '}') return R_OK;
-            J5_SPACE_OR_RETURN(r);
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT);
         case S_OBJ_COLON:
             if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COLON, NULL);
             if (*p == ':') {
@@ -1225,8 +1235,7 @@ static int prelude(tyjson_reader *r) {
                 r->st = S_OBJ_VALUE;
                 continue;
             }
-            J5_SPACE_OR_RETURN(r);
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON);
         case S_ROOT_END:
             if (at_end) return R_OK;
             if (r->flags & TYJSON_READ_STOP_WHEN_DONE) return R_OK;
@@ -1234,8 +1243,7 @@ static int prelude(tyjson_reader *r) {
                 r->st = S_ROOT;
                 return R_OK;
             }
-            J5_SPACE_OR_RETURN(r);
-            return read_fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE, NULL);
+            return prelude_fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE);
         default: return R_OK;
         }
     }
@@ -1299,6 +1307,8 @@ TYJSON__FORCEINLINE tyjson_token step_result(tyjson_reader *r, int rc) {
     return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
 }
 
+static tyjson_token next_token(tyjson_reader *r);
+
 /* The value whose first byte is at p. */
 static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     u8 c = *p;
@@ -1346,6 +1356,16 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     if (r->flags & TYJSON__J5_FLAGS) {
         int rc;
         if (j5_token(r, p, false, &rc)) return step_result(r, rc);
+        if (r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) {
+            /* JSON5 whitespace before the value: the value begins after it
+             * (none is left there, so next_token comes back here once) */
+            frame *f = r->depth ? &r->frames[r->depth - 1] : NULL;
+            if (f && !f->obj) f->n--;
+            int k = j5_space(r);
+            if (k == J5_SPACE) return next_token(r);
+            if (k != J5_NO) return k == J5_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
+            if (f && !f->obj) f->n++;
+        }
     }
     read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, value_expect(r->st), NULL);
     return TYJSON_TOK_ERROR;
@@ -1458,11 +1478,6 @@ again:
         break;
     case S_ROOT_END: return finish_end(r); /* STOP_WHEN_DONE */
     default: break;
-    }
-    if (unlikely(r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) && tyjson__j5_ws_lead(c)) {
-        int k = j5_space(r);
-        if (k == J5_SPACE) goto again;
-        if (k != J5_NO) return k == J5_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
     }
     return read_value(r, p);
 }
