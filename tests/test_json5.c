@@ -570,4 +570,55 @@ TEST(decoder_refuses_json5_bits) {
     tyjson_arena_free(&a);
 }
 
+/* The reader's whole-value calls (skip, read_doc) take JSON5 values too,
+ * fed a byte at a time. */
+TEST(reader_skip_and_read_doc) {
+    const char *text = "{skip: {a: [0x1, 'b', .5,], c: +1}, keep: {'k': \"v\\x41\", n: -0x2}, last: 1}";
+    size_t len = strlen(text), at = 0;
+    tyjson_reader_options o;
+    memset(&o, 0, sizeof o);
+    o.flags = TYJSON_READ_JSON5;
+    tyjson_error err;
+    tyjson_reader *r = tyjson_reader_new(&o, &err);
+    ASSERT_NOT_NULL(r);
+    ASSERT_EQ_INT(tyjson_reader_open_push(r), TYJSON_OK);
+    tyjson_token t;
+#define FEED_UNTIL(expr)                                                       \
+    while ((expr)) {                                                           \
+        if (at == len) tyjson_reader_feed_end(r);                              \
+        else ASSERT_EQ_INT(tyjson_reader_feed(r, text + at++, 1), TYJSON_OK);  \
+    }
+    FEED_UNTIL((t = tyjson_reader_next(r)) == TYJSON_TOK_NEED_MORE);
+    ASSERT_EQ_INT(t, TYJSON_TOK_OBJ_BEGIN);
+    FEED_UNTIL((t = tyjson_reader_next(r)) == TYJSON_TOK_NEED_MORE);
+    ASSERT_EQ_INT(t, TYJSON_TOK_KEY);
+    tyjson_status st;
+    FEED_UNTIL((st = tyjson_reader_skip(r)) == TYJSON_MORE);
+    ASSERT_EQ_INT(st, TYJSON_OK);
+    FEED_UNTIL((t = tyjson_reader_next(r)) == TYJSON_TOK_NEED_MORE);
+    ASSERT_EQ_INT(t, TYJSON_TOK_KEY);
+    size_t n;
+    const char *k = tyjson_reader_str(r, &n);
+    ASSERT_EQ_MEM(k, "keep", 4);
+    tyjson_doc *d = NULL;
+    for (;;) {
+        d = tyjson_reader_read_doc(r, NULL, &err);
+        if (d || err.code != TYJSON_MORE) break;
+        if (at == len) tyjson_reader_feed_end(r);
+        else ASSERT_EQ_INT(tyjson_reader_feed(r, text + at++, 1), TYJSON_OK);
+    }
+    if (!d) TEST_FAIL("read_doc: %s", err.msg);
+    buf b = {NULL, 0, 0};
+    canon_val(&b, tyjson_doc_get_root(d));
+    ASSERT_EQ_STR(b.p, "{s\"k\":s\"vA\",s\"n\":i-2,}");
+    free(b.p);
+    tyjson_doc_free(d);
+    FEED_UNTIL((t = tyjson_reader_next(r)) == TYJSON_TOK_NEED_MORE);
+    ASSERT_EQ_INT(t, TYJSON_TOK_KEY);
+    k = tyjson_reader_str(r, &n);
+    ASSERT_EQ_MEM(k, "last", 4);
+#undef FEED_UNTIL
+    tyjson_reader_free(r);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
