@@ -224,9 +224,10 @@ static char *all_doors(const char *name, const char *dat, size_t len, tyjson_rea
                       rd ? err->msg : e3.msg);
         if (rd && strcmp(rd, dom) != 0)
             TEST_FAIL("%s: the reader (chunk %zu) reads\n%s\nthe DOM\n%s", name, chunks[c], rd, dom);
-        if (!rd && e3.code != err->code)
-            TEST_FAIL("%s: the reader's (chunk %zu) error %s (%s), the DOM's %s (%s)", name, chunks[c],
-                      tyjson_status_name(e3.code), e3.msg, tyjson_status_name(err->code), err->msg);
+        if (!rd && (e3.code != err->code || e3.offset != err->offset))
+            TEST_FAIL("%s: the reader's (chunk %zu) error %s at %zu (%s), the DOM's %s at %zu (%s)", name,
+                      chunks[c], tyjson_status_name(e3.code), e3.offset, e3.msg,
+                      tyjson_status_name(err->code), err->offset, err->msg);
         free(rd);
     }
     return dom;
@@ -619,6 +620,19 @@ TEST(reader_skip_and_read_doc) {
     ASSERT_EQ_MEM(k, "last", 4);
 #undef FEED_UNTIL
     tyjson_reader_free(r);
+}
+
+/* A repeated identifier key is reported at its first byte (a quoted one
+ * at its quote) by every front door. */
+TEST(duplicate_identifier_keys) {
+    tyjson_error err;
+    const char *t = "{a: 1, 'b': 2, a: 3}";
+    ASSERT_NULL(all_doors("dup", t, strlen(t), TYJSON_READ_JSON5 | TYJSON_READ_REJECT_DUPLICATE_KEYS, &err));
+    ASSERT_EQ_INT(err.code, TYJSON_E_DUPLICATE_KEY);
+    ASSERT_EQ_UINT(err.offset, 15);
+    t = "{'b': 1, b: 2, \"b\": 3}";
+    ASSERT_NULL(all_doors("dup", t, strlen(t), TYJSON_READ_JSON5 | TYJSON_READ_REJECT_DUPLICATE_KEYS, &err));
+    ASSERT_EQ_UINT(err.offset, 9);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }
