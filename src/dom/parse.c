@@ -273,6 +273,13 @@ static TYJSON__NOINLINE const u8 *read_ident_key(const u8 *cur, const scalar_cfg
     return r.pos + 1;
 }
 
+/* Where a repeated key is reported: its quote; an identifier key (JSON5)
+ * has none, its first byte then. Out of line: failure path only. */
+static TYJSON__NOINLINE const u8 *dup_key_pos(const tyjson_val *dup) {
+    const u8 *kp = (const u8 *)dup->uni.str;
+    return (kp[-1] == '"' || kp[-1] == '\'') ? kp - 1 : kp;
+}
+
 /* ----------------------------------------------------------------------------
  * The state machine. On success returns the document (owning p->buf); on
  * failure frees everything and returns NULL with err filled, positions

@@ -153,12 +153,7 @@ obj_close : {
         bool nomem = false;
         const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
         if (nomem) goto fail_nomem;
-        if (dup) {
-            /* at the key's quote; an identifier key (JSON5) has none */
-            const u8 *kp = (const u8 *)dup->uni.str;
-            GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (kp[-1] == '"' || kp[-1] == '\'') ? kp - 1 : kp,
-                      EXPECT_NONE);
-        }
+        if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, dup_key_pos(dup), EXPECT_NONE);
     }
     cur++;
     depth--;
