@@ -888,4 +888,32 @@ TEST(edit_usage_errors_exit_2) {
     }
 }
 
+/* --json5 on the commands that read, and in the man page and completion. */
+TEST(json5_option) {
+    need_cli();
+    const char *doc = "// settings\n{name: 'tyjson', hex: 0x1F, half: .5, big: +Infinity, list: [1, 2,],}\n";
+    CHECK(RUN_STDIN(doc, "minify --json5"), 0,
+          "{\"name\":\"tyjson\",\"hex\":31,\"half\":0.5,\"big\":Infinity,\"list\":[1,2]}\n", "");
+    CHECK(RUN_STDIN(doc, "validate --json5"), 0, "", "");
+    CHECK(RUN_STDIN("[-0x0, 5., -.5, +NaN, -NaN, -Infinity]", "minify --json5"), 0,
+          "[-0.0,5.0,-0.5,NaN,NaN,-Infinity]\n", "");
+    CHECK(RUN_STDIN(doc, "get --json5 /hex"), 0, "31\n", "");
+    CHECK(RUN_STDIN("{a: 'x'}\n{a: 0x10}\n", "minify --json5 --lines"), 0,
+          "{\"a\":\"x\"}\n{\"a\":16}\n", "");
+    CHECK(RUN_STDIN("{a: 1}", "validate"), 1, "",
+          "<stdin>:1:2: expected an object key (a string) or '}', found 'a'\n");
+    char path[1024];
+    size_t n = 0;
+    snprintf(path, sizeof(path), "%s/tools/tyjson.1", TYJSON_SOURCE_DIR);
+    char *man = test_read_file(path, &n);
+    if (!man) TEST_FAIL("cannot read %s", path);
+    ASSERT_TRUE(strstr(man, "\\-\\-json5") != NULL);
+    free(man);
+    snprintf(path, sizeof(path), "%s/tools/tyjson.bash-completion", TYJSON_SOURCE_DIR);
+    char *comp = test_read_file(path, &n);
+    if (!comp) TEST_FAIL("cannot read %s", path);
+    ASSERT_TRUE(strstr(comp, "--json5") != NULL);
+    free(comp);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

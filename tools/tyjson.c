@@ -109,6 +109,10 @@ static const char input_opts_text[] =
     "  --comments            accept // and /* */ comments\n"
     "  --trailing-commas     accept one trailing comma in arrays and objects\n"
     "  --inf-nan             accept and write NaN, Infinity, -Infinity\n"
+    "  --json5               accept JSON5: comments, trailing commas, NaN and\n"
+    "                        Infinity (also written), single quotes, unquoted\n"
+    "                        keys, hexadecimal, '+', '.5' and '5.', JSON5\n"
+    "                        whitespace and escapes, escaped line breaks\n"
     "  --bom                 skip a leading UTF-8 byte order mark\n"
     "  --allow-invalid-utf8  accept invalid UTF-8 in strings (written as U+FFFD)\n"
     "  --reject-duplicates   reject objects that repeat a key\n"
@@ -672,6 +676,21 @@ static tyjson_status copy_token(tyjson_reader *r, tyjson_token t, tyjson_writer 
     case TYJSON_TOK_NULL: return tyjson_writer_null(w);
     case TYJSON_TOK_NUM: {
         s = tyjson_reader_str(r, &n);
+        if (n && (s[0] == '+' || s[0] == '.' || memchr(s, 'x', n) || memchr(s, 'X', n) ||
+                  (n >= 2 && s[0] == '-' && (s[1] == 'N' || s[1] == '.')))) {
+            /* JSON5 forms (--json5): the value, written as JSON */
+            uint64_t u;
+            int64_t i;
+            double d = 0;
+            if (tyjson_reader_get_u64(r, &u)) return tyjson_writer_uint(w, u);
+            if (tyjson_reader_get_i64(r, &i)) return tyjson_writer_int(w, i);
+            tyjson_reader_get_double(r, &d);
+            if (d != d) return tyjson_writer_raw(w, "NaN", 3, TYJSON_WRITER_RAW_TRUSTED);
+            if (d > 1.7976931348623157e308) return tyjson_writer_raw(w, "Infinity", 8, TYJSON_WRITER_RAW_TRUSTED);
+            if (d < -1.7976931348623157e308)
+                return tyjson_writer_raw(w, "-Infinity", 9, TYJSON_WRITER_RAW_TRUSTED);
+            return tyjson_writer_double(w, d);
+        }
         switch (number_kind(r)) {
         case 'r': {
             double d = 0;
@@ -1229,6 +1248,7 @@ static const struct {
     {"--comments", TYJSON_READ_ALLOW_COMMENTS},
     {"--trailing-commas", TYJSON_READ_ALLOW_TRAILING_COMMAS},
     {"--inf-nan", TYJSON_READ_ALLOW_INF_NAN},
+    {"--json5", TYJSON_READ_JSON5},
     {"--bom", TYJSON_READ_ALLOW_BOM},
     {"--allow-invalid-utf8", TYJSON_READ_ALLOW_INVALID_UTF8},
     {"--reject-duplicates", TYJSON_READ_REJECT_DUPLICATE_KEYS},

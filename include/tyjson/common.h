@@ -220,6 +220,46 @@ typedef uint32_t tyjson_read_flags;
  */
 #define TYJSON_READ_BIGNUM_AS_RAW        (1u << 7)
 
+/* JSON5 (https://spec.json5.org), one flag per extension; TYJSON_READ_JSON5
+ * turns them all on (docs/api.md "JSON5"). Bits 8 and 9 are kept for other
+ * options. */
+/** Accept strings and keys in single quotes: `'it\'s'` (a `"` inside needs
+ *  no escape; `\'` is an escape in either kind of string). */
+#define TYJSON_READ_ALLOW_SINGLE_QUOTES  (1u << 10)
+/** Accept object keys written as ECMAScript identifiers: `{name: 1}`,
+ *  `{$_a1: 2}`, `\uXXXX` escapes and non-ASCII letters included. */
+#define TYJSON_READ_ALLOW_UNQUOTED_KEYS  (1u << 11)
+/** Accept hexadecimal integers: `0x1F`, `0XAB`, `-0x10` (a sign as decimal
+ *  numbers take it). */
+#define TYJSON_READ_ALLOW_HEX_NUMBERS    (1u << 12)
+/** Accept an explicit sign where JSON has none: `+1`, `+.5`, `+0x1F`, and,
+ *  with TYJSON_READ_ALLOW_INF_NAN, `+Infinity`, `+NaN`, `-NaN`. */
+#define TYJSON_READ_ALLOW_PLUS_SIGN      (1u << 13)
+/** Accept a decimal point with no digit before or after it: `.5`, `5.`,
+ *  `-.5e3`, `5.e3` (not `.` alone). */
+#define TYJSON_READ_ALLOW_BARE_DECIMAL_POINT (1u << 14)
+/** Accept JSON5's whitespace: also vertical tab, form feed, U+00A0, U+FEFF,
+ *  U+2028, U+2029 and the Unicode space separators (Zs); with
+ *  TYJSON_READ_ALLOW_COMMENTS a `//` comment also ends at CR, U+2028 and
+ *  U+2029. */
+#define TYJSON_READ_ALLOW_EXTRA_WHITESPACE (1u << 15)
+/** Accept a backslash before a line break in a string (LF, CR, CR LF,
+ *  U+2028, U+2029): the line continues, the break is not part of the text. */
+#define TYJSON_READ_ALLOW_ESCAPED_LINE_BREAKS (1u << 16)
+/** Accept JSON5's escapes: `\v`, `\0` (not before a digit), `\xHH`, `\'`,
+ *  and a backslash before any other character that is not a digit, `x`,
+ *  `u` or a line break, which stands for that character (`\q` is `q`). */
+#define TYJSON_READ_ALLOW_EXTENDED_ESCAPES (1u << 17)
+/** Every JSON5 extension: the eight flags above, comments, trailing commas
+ *  and NaN/Infinity. */
+#define TYJSON_READ_JSON5                                                        \
+    (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |            \
+     TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_SINGLE_QUOTES |               \
+     TYJSON_READ_ALLOW_UNQUOTED_KEYS | TYJSON_READ_ALLOW_HEX_NUMBERS |           \
+     TYJSON_READ_ALLOW_PLUS_SIGN | TYJSON_READ_ALLOW_BARE_DECIMAL_POINT |        \
+     TYJSON_READ_ALLOW_EXTRA_WHITESPACE | TYJSON_READ_ALLOW_ESCAPED_LINE_BREAKS | \
+     TYJSON_READ_ALLOW_EXTENDED_ESCAPES)
+
 /** Default maximum nesting depth of the readers and the decoder, and the
  *  encoder's limit; see docs/conformance.md for the reason. */
 #define TYJSON_DEFAULT_MAX_DEPTH 1024u

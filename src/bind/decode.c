@@ -25,6 +25,7 @@
  * leaves through `return bail(...)`, which records the current key.
  */
 #include "bind/decode.h"
+#include "read/json5.h"
 #include "base/stack.h"
 
 /* Every read flag the DOM parser has; tyjson_decode honours each (see
@@ -779,6 +780,8 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     const char *bad_arg = !type ? "type is NULL" : !out ? "out is NULL"
                           : !arena ? "arena is NULL"
                           : (!json && len) ? "json is NULL with a non-zero length"
+                          : (opts && (opts->read_flags & TYJSON__J5_FLAGS))
+                              ? "the binding decoder does not read JSON5 (read_flags has a JSON5 bit)"
                           : (opts && (opts->read_flags & ~KNOWN_READ_FLAGS))
                               ? "unknown bits in read_flags" : NULL;
     if (bad_arg) {

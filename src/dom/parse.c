@@ -15,6 +15,7 @@
  * open. Nesting is limited only by max_depth.
  */
 #include "dom/parse.h"
+#include "read/json5.h"
 
 bool tyjson__dom_block_resize(parser *p, usize new_cap) {
     usize old_bytes = p->doc ? sizeof(tyjson_doc) + p->cap * sizeof(tyjson_val) : 0;
@@ -202,6 +203,84 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
 }
 
 /* ----------------------------------------------------------------------------
+ * JSON5 (the parse with a TYJSON__J5_FLAGS bit: parse_owned_j5). Strings of
+ * either quote are decoded in place by the reading core's JSON5 decoder.
+ * ------------------------------------------------------------------------- */
+
+/* The string at cur (its quote, '"' or '\''), NUL-terminated in place. */
+static TYJSON__NOINLINE const u8 *read_str_j5(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                              failure *f) {
+    const u8 *s = cur + 1;
+    tyjson__str_unesc u = tyjson__j5_str_unescape(s, c->end, (u8 *)(uintptr_t)s, *cur, c->flags);
+    if (u.err) {
+        tyjson__dom_set_failure(f, u.err, u.src, EXPECT_STRING);
+        return NULL;
+    }
+    *u.dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - s) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)s;
+    return u.src;
+}
+
+/* Any scalar at cur with the JSON5 forms flags allow; the rest as
+ * read_scalar reads it. */
+static TYJSON__NOINLINE const u8 *read_scalar_j5(const u8 *cur, const scalar_cfg *c,
+                                                 tyjson_val *v, usize *raw_count, failure *f) {
+    u8 ch = *cur;
+    if (tyjson__j5_quote(ch, c->flags)) return read_str_j5(cur, c, v, f);
+    if (tyjson__j5_number(ch, c->flags)) {
+        tyjson__num n;
+        tyjson_status code = TYJSON_OK;
+        const u8 *errpos = cur;
+        const u8 *q = tyjson__num_read_json5(cur, c->end, c->flags, &n, &code, &errpos);
+        if (!q) {
+            if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
+            bool word = errpos < c->end && (*errpos == 'I' || *errpos == 'N');
+            tyjson__dom_set_failure(f, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER);
+            return NULL;
+        }
+        store_num(&n, cur, q, v, raw_count);
+        return q;
+    }
+    return read_scalar(cur, c, v, raw_count, f);
+}
+
+/* The identifier key at cur, then whitespace and its ':' (the key's NUL goes
+ * where the identifier ended, which may be the colon): the byte after the
+ * colon. */
+static TYJSON__NOINLINE const u8 *read_ident_key(const u8 *cur, const scalar_cfg *c,
+                                                 tyjson_val *v, failure *f) {
+    tyjson__str_unesc u = tyjson__j5_ident(cur, c->end, (u8 *)(uintptr_t)cur);
+    if (u.err) {
+        tyjson__dom_set_failure(f, u.err == TYJSON_E_UNEXPECTED_CHAR && u.src >= c->end
+                                       ? TYJSON_E_TRUNCATED : u.err,
+                                u.src, u.err == TYJSON_E_UNEXPECTED_CHAR ? EXPECT_KEY : EXPECT_STRING);
+        return NULL;
+    }
+    tyjson__read_res r = tyjson__j5_skip_ws(u.src, c->end, c->flags);
+    if (r.err) {
+        tyjson__dom_set_failure(f, r.err, r.pos, EXPECT_COMMENT);
+        return NULL;
+    }
+    if (r.pos >= c->end || *r.pos != ':') {
+        tyjson__dom_set_failure(f, r.pos >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR,
+                                r.pos, EXPECT_COLON);
+        return NULL;
+    }
+    *u.dst = 0;
+    v->tag = TYJSON_TYPE_STR | ((u64)(u.dst - cur) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)cur;
+    return r.pos + 1;
+}
+
+/* Where a repeated key is reported: its quote; an identifier key (JSON5)
+ * has none, its first byte then. Out of line: failure path only. */
+static TYJSON__NOINLINE const u8 *dup_key_pos(const tyjson_val *dup) {
+    const u8 *kp = (const u8 *)dup->uni.str;
+    return (kp[-1] == '"' || kp[-1] == '\'') ? kp - 1 : kp;
+}
+
+/* ----------------------------------------------------------------------------
  * The state machine. On success returns the document (owning p->buf); on
  * failure frees everything and returns NULL with err filled, positions
  * reported against `orig` (the caller's bytes) for line/column.
@@ -236,9 +315,10 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
 
 /* The scalar at cur into *v, then v++; jumps to fail when it is bad, or
  * when cur starts no value (then `what` was wanted there). */
-#define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what)                   \
+#define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what, j5)               \
     do {                                                                       \
-        (cur) = read_scalar((cur), &(cfg), (v), &(raw_count), &(f));           \
+        (cur) = (j5) ? read_scalar_j5((cur), &(cfg), (v), &(raw_count), &(f))  \
+                     : read_scalar((cur), &(cfg), (v), &(raw_count), &(f));    \
         if (unlikely(!(cur))) {                                                \
             if ((f).expect == EXPECT_HERE) (f).expect = (what);                \
             goto fail;                                                         \
@@ -247,11 +327,17 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
     } while (0)
 
 /* Whitespace (the padding stops the skip), then comments when flags allow
- * them; a bad comment jumps to fail. */
-#define SKIP_WS_OR_FAIL(f, cur, end, flags)                                    \
+ * them; a bad comment jumps to fail. The JSON5 parse (j5) also takes
+ * JSON5's whitespace when flags allow it. */
+#define SKIP_WS_OR_FAIL(f, cur, end, flags, j5)                                \
     do {                                                                       \
         if (tyjson__is_ws(*(cur))) (cur) = tyjson__skip_ws_padded((cur) + 1);  \
-        if (unlikely(*(cur) == '/') && ((flags) & TYJSON_READ_ALLOW_COMMENTS)) { \
+        if ((j5) && ((flags) & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) &&          \
+            (tyjson__j5_ws_lead(*(cur)) || *(cur) == '/')) {                   \
+            tyjson__read_res r_ = tyjson__j5_skip_ws((cur), (end), (flags));   \
+            if (r_.err) GOTO_FAIL(f, r_.err, r_.pos, EXPECT_COMMENT);          \
+            (cur) = r_.pos;                                                    \
+        } else if (unlikely(*(cur) == '/') && ((flags) & TYJSON_READ_ALLOW_COMMENTS)) { \
             tyjson__read_res r_ = tyjson__skip_comments((cur), (end));         \
             if (r_.err) GOTO_FAIL(f, r_.err, r_.pos, EXPECT_COMMENT);          \
             (cur) = r_.pos;                                                    \
@@ -376,165 +462,20 @@ tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, u
     return doc;
 }
 
+#define PARSE_SM_NAME parse_owned_std
+#define PARSE_SM_J5 0
+#include "dom/parse_sm.h"
+
+#define PARSE_SM_NAME parse_owned_j5
+#define PARSE_SM_J5 1
+#include "dom/parse_sm.h"
+
+/* Strict input and the older relaxations take parse_owned_std, where every
+ * JSON5 test folds away; a JSON5 bit takes parse_owned_j5. */
 static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
                                tyjson_error *err) {
-    u8 *const buf = p->buf;
-    const u8 *const end = buf + p->len;
-    const u8 *cur = buf;
-    failure f = {TYJSON_OK, buf, EXPECT_NONE};
-    const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    const scalar_cfg cfg = {end, flags,
-                            TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT),
-                            allow_invalid};
-    usize raw_count = 0;
-    u32 depth = 0;
-    usize ctn = NO_CTN; /* index of the innermost open container */
-    usize cnt = 0;      /* its children so far */
-    tyjson_val *vals, *v, *vcap;
-
-    p->max_vals = tyjson__dom_max_values(p->len, max_depth);
-    p->max_depth = max_depth;
-    if (!tyjson__dom_block_resize(p, tyjson__dom_first_capacity(p))) goto fail_nomem;
-    vals = tyjson__doc_vals(p->doc);
-    v = vals;
-    vcap = vals + p->cap;
-
-    cur = tyjson__skip_bom(cur, end, flags);
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (cur >= end) GOTO_FAIL(f, TYJSON_E_EMPTY, end, EXPECT_NONE);
-
-    /* ---- root value ---- */
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_ROOT);
-    goto root_end;
-
-    /* ---- arrays ---- */
-arr_open:
-    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
-    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur++;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ']') goto arr_close;
-arr_val:
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
-    cnt++;
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
-                        cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
-arr_val_end:
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
-        goto arr_val;
-    }
-    if (*cur == ']') goto arr_close;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
-        goto arr_val;
-    }
-    if (*cur == ']') goto arr_close;
-    GOTO_FAIL_AT(f, cur, end, EXPECT_ARR_NEXT);
-arr_close : {
-    cur++;
-    depth--;
-    usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
-    if (parent == NO_CTN) goto root_end;
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-    /* ---- objects ---- */
-obj_open:
-    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
-    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur++;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == '}') goto obj_close;
-obj_key:
-    if (unlikely(*cur != '"')) GOTO_FAIL_AT(f, cur, end, cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 2);
-    cnt++;
-    cur = read_str(cur, &cfg, v, &f);
-    if (unlikely(!cur)) goto fail;
-    v++;
-    if (likely(*cur == ':')) {
-        cur++;
-    } else {
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (*cur != ':') GOTO_FAIL_AT(f, cur, end, EXPECT_COLON);
-        cur++;
-    }
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_OBJ_VALUE);
-obj_val_end:
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
-        goto obj_key;
-    }
-    if (*cur == '}') goto obj_close;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
-        goto obj_key;
-    }
-    if (*cur == '}') goto obj_close;
-    GOTO_FAIL_AT(f, cur, end, EXPECT_OBJ_NEXT);
-obj_close : {
-    usize parent = close_container(vals, ctn, TYJSON_TYPE_OBJ, cnt, v);
-    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
-        bool nomem = false;
-        const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
-        if (nomem) goto fail_nomem;
-        if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
-    }
-    cur++;
-    depth--;
-    if (parent == NO_CTN) goto root_end;
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-root_end:
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end)
-        GOTO_FAIL(f, TYJSON_E_TRAILING, cur, EXPECT_NONE);
-    if (cur > end) cur = end;
-    tyjson__err_ok(err);
-    return tyjson__dom_finish_doc(p, vals, v, raw_count, cur);
-
-fail:
-    report_error(p, err, orig, f.code, f.expect, f.pos);
-    goto cleanup;
-fail_nomem:
-    tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
-cleanup:
-    if (p->doc != p->inl) tyjson__free(&p->alc, p->doc);
-    tyjson__free(&p->alc, p->buf);
-    p->doc = NULL;
-    p->inl = NULL;
-    p->buf = NULL;
-    return NULL;
+    if (unlikely(flags & TYJSON__J5_FLAGS)) return parse_owned_j5(p, flags, max_depth, orig, err);
+    return parse_owned_std(p, flags, max_depth, orig, err);
 }
 
 #undef GOTO_FAIL
@@ -559,8 +500,10 @@ static usize first_value_extent(const u8 *p, usize len, const tyjson_read_option
     const u8 *end = p + len;
     tyjson_alloc alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
     tyjson__skip_opts o = {end, flags, 0, depth_limit(opts), &alc};
-    tyjson__read_res r = tyjson__skip_ws_comments(tyjson__skip_bom(p, end, flags), end,
-                                                  (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
+    const u8 *s = tyjson__skip_bom(p, end, flags);
+    tyjson__read_res r = (flags & TYJSON__J5_FLAGS)
+                             ? tyjson__j5_skip_ws(s, end, flags)
+                             : tyjson__skip_ws_comments(s, end, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
     if (r.err || r.pos >= end) return len;
     r = tyjson__skip_value(r.pos, &o);
     return r.err ? len : (usize)(r.pos - p);
@@ -641,7 +584,9 @@ static tyjson_doc *parse_prefix(const char *dat, usize len, usize copy_len,
          * comment is left for the next read to report. */
         const u8 *q = (const u8 *)dat + copy_len, *e = (const u8 *)dat + len;
         tyjson__read_res r =
-            tyjson__skip_ws_comments(q, e, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
+            (flags & TYJSON__J5_FLAGS)
+                ? tyjson__j5_skip_ws(q, e, flags)
+                : tyjson__skip_ws_comments(q, e, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
         q = r.err ? tyjson__skip_ws(q, e) : r.pos;
         doc->read_size = (usize)(q - (const u8 *)dat);
     }

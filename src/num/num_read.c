@@ -17,6 +17,8 @@
  */
 #include "num/num.h"
 
+#include <math.h>
+
 #define EL_FAIL (~(u64)0)           /* no double has these bits as a result */
 #define INF_BITS ((u64)0x7FF << 52) /* any result >= this overflowed */
 #define SIG_DIGITS 19               /* decimal digits that always fit a u64 */
@@ -594,4 +596,130 @@ float tyjson__num_f32(double v, const u8 *p, const u8 *end) {
     bool f_smaller = (f < 0 ? -f : f) < (g < 0 ? -g : g);
     float lo = f_smaller ? f : g, hi = f_smaller ? g : f;
     return c < 0 ? lo : hi;
+}
+
+/* ----------------------------------------------------------------------------
+ * JSON5 number forms (tyjson__num_read_json5 in num.h)
+ * ------------------------------------------------------------------------- */
+
+/* The hexadecimal digits at p (after "0x"), signed by neg, into *out. */
+static const u8 *hex_read(const u8 *start, const u8 *p, const u8 *end, bool neg,
+                          tyjson__num *out, tyjson_status *err, const u8 **err_pos) {
+    const u8 *h = p;
+    u64 v = 0;
+    bool over = false;
+    for (; p < end; p++) {
+        u32 c = *p, d = c - '0', l = (c | 0x20) - 'a';
+        if (d > 9) {
+            if (l > 5) break;
+            d = l + 10;
+        }
+        if (v >> 60) over = true;
+        v = (v << 4) | d;
+    }
+    if (p == h) return num_bad(p, err, err_pos);
+    if (over || (neg && v > (u64)1 << 63)) {
+        *err = TYJSON_E_NUMBER_RANGE;
+        *err_pos = start;
+        return NULL;
+    }
+    if (!neg) {
+        out->kind = TYJSON__NUM_UINT;
+        out->v.u = v;
+    } else if (v == 0) {
+        out->kind = TYJSON__NUM_REAL;
+        out->v.f = -0.0;
+    } else {
+        out->kind = TYJSON__NUM_SINT;
+        out->v.i = -(i64)(v - 1) - 1;
+    }
+    return p;
+}
+
+TYJSON__NOINLINE const u8 *tyjson__num_read_json5(const u8 *p, const u8 *end, u32 flags,
+                                                  tyjson__num *out, tyjson_status *err,
+                                                  const u8 **err_pos) {
+    const u8 *start = p;
+    bool neg = false, plus = false;
+    if (p < end && *p == '+' && (flags & TYJSON_READ_ALLOW_PLUS_SIGN)) {
+        plus = true;
+        p++;
+    } else if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    if (p == end) return num_bad(p, err, err_pos);
+    /* NaN and Infinity: unsigned, or -Infinity, with ALLOW_INF_NAN; the other
+     * signs with ALLOW_PLUS_SIGN too */
+    if ((*p == 'I' || *p == 'N') && (flags & TYJSON_READ_ALLOW_INF_NAN) &&
+        (!(plus || (neg && *p == 'N')) || (flags & TYJSON_READ_ALLOW_PLUS_SIGN))) {
+        usize have = (usize)(end - p);
+        if (*p == 'I' && have >= 8 && memcmp(p, "Infinity", 8) == 0) {
+            out->kind = TYJSON__NUM_REAL;
+            out->v.f = neg ? -(double)INFINITY : (double)INFINITY;
+            return p + 8;
+        }
+        if (*p == 'N' && have >= 3 && memcmp(p, "NaN", 3) == 0) {
+            out->kind = TYJSON__NUM_REAL;
+            out->v.f = neg ? -(double)NAN : (double)NAN;
+            return p + 3;
+        }
+        const char *w = *p == 'I' ? "Infinity" : "NaN";
+        usize n = *p == 'I' ? 8 : 3;
+        *err = (have < n && memcmp(p, w, have) == 0) ? TYJSON_E_TRUNCATED : TYJSON_E_LITERAL;
+        *err_pos = p;
+        return NULL;
+    }
+    if ((flags & TYJSON_READ_ALLOW_HEX_NUMBERS) && *p == '0' && end - p >= 2 && (p[1] | 0x20) == 'x')
+        return hex_read(start, p + 2, end, neg, out, err, err_pos);
+    /* decimal: find the parts, then let the strict reader take what is JSON */
+    const u8 *ip = p;
+    while (p < end && (u32)*p - '0' <= 9) p++;
+    const u8 *ie = p, *fp = p, *fe = p;
+    bool point = p < end && *p == '.';
+    if (point) {
+        fp = ++p;
+        while (p < end && (u32)*p - '0' <= 9) p++;
+        fe = p;
+    }
+    bool bare = point && (ip == ie || fp == fe);
+    if (bare && ip == ie && fp == fe && (flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT))
+        return num_bad(fp, err, err_pos); /* "." alone: a digit was due after it */
+    if (!bare || !(flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT) || (ip == ie && fp == fe)) {
+        /* JSON's grammar (its errors, its values), after a '+' */
+        const u8 *q = tyjson__num_read_slow(ip - neg, end, flags, out, err, err_pos);
+        if (q && plus && out->kind == TYJSON__NUM_RAW) {
+            *err = TYJSON_E_NUMBER_RANGE; /* raw text must stay JSON */
+            *err_pos = start;
+            return NULL;
+        }
+        if (!q && *err == TYJSON_E_NUMBER_RANGE) *err_pos = start;
+        return q;
+    }
+    if (ie - ip > 1 && *ip == '0') return num_bad(ip + 1, err, err_pos); /* "01." */
+    i64 e = 0;
+    if (p < end && (*p | 0x20) == 'e') {
+        p++;
+        bool eneg = false;
+        u32 d;
+        if (p < end && (*p == '-' || *p == '+')) eneg = *p++ == '-';
+        if (p == end || (d = (u32)*p - '0') > 9) return num_bad(p, err, err_pos);
+        do {
+            if (e < EXP_CLAMP) e = e * 10 + d;
+            p++;
+        } while (p < end && (d = (u32)*p - '0') <= 9);
+        if (eneg) e = -e;
+    }
+    numtext t = {ip, ie, fp, fe, e};
+    u64 bits = long_bits(&t);
+    if (bits >= INF_BITS) {
+        *err = TYJSON_E_NUMBER_RANGE; /* never raw: the text is not JSON */
+        *err_pos = start;
+        return NULL;
+    }
+    double f;
+    memcpy(&f, &bits, sizeof f);
+    out->kind = TYJSON__NUM_REAL;
+    out->v.f = neg ? -f : f;
+    return p;
 }

@@ -176,8 +176,11 @@ static void describe_number(msg_out *o, tyjson_status code, const u8 *tok, const
         put_str(o, " (out of range)");
         return;
     }
-    const u8 *digits = tok + (*tok == '-');
-    if (pos == digits) put_str(o, "expected a digit after '-', found ");
+    const u8 *digits = tok + (*tok == '-' || *tok == '+');
+    if (pos - tok >= 2 && (pos[-1] | 0x20) == 'x') /* JSON5 hexadecimal */
+        put_str(o, "expected a hexadecimal digit after '0x', found ");
+    else if (pos == digits && *tok == '+') put_str(o, "expected a digit after '+', found ");
+    else if (pos == digits) put_str(o, "expected a digit after '-', found ");
     else if (pos == digits + 1 && *digits == '0')
         put_str(o, "expected '.', 'e' or the end of the number after a leading 0, found ");
     else if (pos[-1] == '.') put_str(o, "expected a digit after the decimal point, found ");
@@ -208,7 +211,7 @@ static void describe_literal(msg_out *o, tyjson_status code, const u8 *tok, cons
 static const u8 *number_start(const u8 *buf, const u8 *pos) {
     const u8 *q = pos;
     while (q > buf && ((q[-1] >= '0' && q[-1] <= '9') || q[-1] == '-' || q[-1] == '+' ||
-                       q[-1] == '.' || q[-1] == 'e' || q[-1] == 'E'))
+                       q[-1] == '.' || q[-1] == 'e' || q[-1] == 'E' || q[-1] == 'x' || q[-1] == 'X'))
         q--;
     return q;
 }

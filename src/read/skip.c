@@ -4,6 +4,7 @@
  * TYJSON_READ_STOP_WHEN_DONE and for members kept as text).
  */
 #include "read/syntax.h"
+#include "read/json5.h"
 #include "read/index.h"
 #include "read/simd.h"
 #include "num/num.h"
@@ -107,6 +108,48 @@ static tyjson__read_res skip_string(const u8 *p, const tyjson__skip_opts *o) {
     return tyjson__read_ok(r.stop);
 }
 
+/* A JSON5 string (either quote) or number at p, when flags make it one:
+ * true with its result in *r. */
+static TYJSON__NOINLINE bool skip_j5_scalar(const u8 *p, const tyjson__skip_opts *o,
+                                            tyjson__read_res *r) {
+    const u8 *end = o->end;
+    if (p >= end) return false;
+    if (tyjson__j5_quote(*p, o->flags)) {
+        tyjson__str_unesc u = tyjson__j5_str_unescape(p + 1, end, NULL, *p, o->flags);
+        *r = u.err ? tyjson__read_fail(u.src, u.err, TYJSON__EXPECT_NONE) : tyjson__read_ok(u.src);
+        return true;
+    }
+    if (tyjson__j5_number(*p, o->flags)) {
+        tyjson__num num;
+        tyjson_status st = TYJSON_OK;
+        const u8 *ep = p;
+        const u8 *q = tyjson__num_read_json5(p, end, o->flags | TYJSON_READ_BIGNUM_AS_RAW, &num, &st, &ep);
+        if (q) {
+            *r = tyjson__read_ok(q);
+        } else {
+            if (st == TYJSON_E_NUMBER && ep >= end) st = TYJSON_E_TRUNCATED;
+            bool word = ep < end && (*ep == 'I' || *ep == 'N');
+            *r = tyjson__read_fail(ep, st, word ? TYJSON__EXPECT_LITERAL : TYJSON__EXPECT_NUMBER);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* A JSON5 key at p that is not a '"' string: single-quoted or an
+ * identifier, as flags allow; true with its result in *r. */
+static TYJSON__NOINLINE bool skip_j5_key(const u8 *p, const tyjson__skip_opts *o,
+                                         tyjson__read_res *r) {
+    const u8 *end = o->end;
+    if (p >= end) return false;
+    if (*p == '\'' && (o->flags & TYJSON_READ_ALLOW_SINGLE_QUOTES)) return skip_j5_scalar(p, o, r);
+    if (!(o->flags & TYJSON_READ_ALLOW_UNQUOTED_KEYS) || !tyjson__j5_ident_lead(*p)) return false;
+    tyjson__str_unesc u = tyjson__j5_ident(p, end, NULL);
+    if (u.err == TYJSON_E_UNEXPECTED_CHAR) return false;
+    *r = u.err ? tyjson__read_fail(u.src, u.err, TYJSON__EXPECT_NONE) : tyjson__read_ok(u.src);
+    return true;
+}
+
 static tyjson__read_res skip_literal(const u8 *p, const u8 *end, const char *lit, usize n) {
     if (tyjson__match_literal(p, end, lit, n, false)) return tyjson__read_ok(p + n);
     return tyjson__read_fail(p, tyjson__literal_status(p, end, lit, n), TYJSON__EXPECT_LITERAL);
@@ -187,6 +230,10 @@ static tyjson__read_res skip_number(const u8 *p, const u8 *end, u32 num_flags) {
 
 static tyjson__read_res skip_scalar(const u8 *p, const tyjson__skip_opts *o, u32 num_flags) {
     const u8 *end = o->end;
+    if (unlikely(o->flags & TYJSON__J5_FLAGS)) {
+        tyjson__read_res r;
+        if (skip_j5_scalar(p, o, &r)) return r;
+    }
     switch (*p) {
     case '"': return skip_string(p, o);
     case 't': return skip_literal(p, end, "true", 4);
@@ -211,10 +258,11 @@ static tyjson__read_res expected(const u8 *p, const u8 *end, tyjson__expect what
 
 /* Whitespace (and comments, when allowed) at p: one space alone ("a, b",
  * "k: v") is taken without the run loop. */
-TYJSON__FORCEINLINE tyjson__read_res walk_ws(const u8 *p, const u8 *end, bool comments) {
+TYJSON__FORCEINLINE tyjson__read_res walk_ws(const u8 *p, const u8 *end, u32 flags) {
+    if (unlikely(flags & TYJSON__J5_FLAGS)) return tyjson__j5_skip_ws(p, end, flags);
     if (likely(p < end && !tyjson__is_ws(*p) && *p != '/')) return tyjson__read_ok(p);
     if (p + 1 < end && *p == ' ' && !tyjson__is_ws(p[1]) && p[1] != '/') return tyjson__read_ok(p + 1);
-    return tyjson__skip_ws_comments(p, end, comments);
+    return tyjson__skip_ws_comments(p, end, (flags & TYJSON_READ_ALLOW_COMMENTS) != 0);
 }
 
 /* The walk proper: one state per label (a value, a key, after a value),
@@ -222,7 +270,6 @@ TYJSON__FORCEINLINE tyjson__read_res walk_ws(const u8 *p, const u8 *end, bool co
 static tyjson__read_res walk_value(walk *w, const u8 *p) {
     const tyjson__skip_opts *o = w->o;
     const u8 *end = o->end;
-    const bool comments = (o->flags & TYJSON_READ_ALLOW_COMMENTS) != 0;
     const bool trailing = (o->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS) != 0;
     bool obj = false;
     tyjson__read_res r;
@@ -234,7 +281,7 @@ value:
         if (o->depth + w->lvl + 1 > o->max_depth)
             return tyjson__read_fail(p, TYJSON_E_DEPTH, TYJSON__EXPECT_NONE);
         if (!push_level(w, obj)) return tyjson__read_fail(p, TYJSON_E_NOMEM, TYJSON__EXPECT_NONE);
-        r = walk_ws(p + 1, end, comments);
+        r = walk_ws(p + 1, end, o->flags);
         if (r.err) return r;
         p = r.pos;
         if (p < end && *p == (obj ? '}' : ']')) {
@@ -258,14 +305,22 @@ value:
     goto after;
 
 key:
-    if (p >= end || *p != '"') return expected(p, end, TYJSON__EXPECT_KEY);
-    r = skip_string(p, o);
+    if (p < end && *p == '"' && !(o->flags & TYJSON__J5_STR_FLAGS)) {
+        r = skip_string(p, o);
+    } else if (!(o->flags & TYJSON__J5_FLAGS)) {
+        if (p >= end || *p != '"') return expected(p, end, TYJSON__EXPECT_KEY);
+        r = skip_string(p, o);
+    } else if (p < end && *p == '"') {
+        if (!skip_j5_scalar(p, o, &r)) return expected(p, end, TYJSON__EXPECT_KEY);
+    } else if (!skip_j5_key(p, o, &r)) {
+        return expected(p, end, TYJSON__EXPECT_KEY);
+    }
     if (r.err) return r;
-    r = walk_ws(r.pos, end, comments);
+    r = walk_ws(r.pos, end, o->flags);
     if (r.err) return r;
     p = r.pos;
     if (p >= end || *p != ':') return expected(p, end, TYJSON__EXPECT_COLON);
-    r = walk_ws(p + 1, end, comments);
+    r = walk_ws(p + 1, end, o->flags);
     if (r.err) return r;
     p = r.pos;
     goto value;
@@ -277,11 +332,11 @@ close:
 after:
     if (w->lvl == 0) return tyjson__read_ok(p);
     if (unlikely(p > w->switch_at)) return tyjson__read_fail(p, SWITCH_TO_INDEX, TYJSON__EXPECT_NONE);
-    r = walk_ws(p, end, comments);
+    r = walk_ws(p, end, o->flags);
     if (r.err) return r;
     p = r.pos;
     if (p < end && *p == ',') {
-        r = walk_ws(p + 1, end, comments);
+        r = walk_ws(p + 1, end, o->flags);
         if (r.err) return r;
         p = r.pos;
         if (trailing && p < end && *p == (obj ? '}' : ']')) {
@@ -470,7 +525,8 @@ next:
 
 static bool ix_usable(u32 flags) {
     const u32 relaxed = TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |
-                        TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8;
+                        TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8 |
+                        TYJSON__J5_FLAGS;
     return !(flags & relaxed) && tyjson__index_kernel() != tyjson__index_scalar;
 }
 

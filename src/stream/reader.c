@@ -27,6 +27,7 @@
 #include "read/lex.h"
 #include "read/msg.h"
 #include "read/syntax.h"
+#include "read/json5.h"
 #include "num/num.h"
 #include "stream/reader_stats.h"
 #include "stream/source.h"
@@ -123,6 +124,8 @@ struct tyjson_reader {
     /* a token in progress */
     int pend;
     bool p_key, p_esc, p_first;
+    bool p_j5;   /* the token is read by the JSON5 readers (j5_string, j5_number) */
+    u8 p_quote;  /* their string's quote; 0 for an identifier key */
     usize p_start, p_scan, p_piece, p_keep;
     usize p_dup; /* REJECT_DUPLICATE_KEYS: where the key's bytes start in dupb */
     bool p_loc;  /* p_line, p_col: the token's place, noted before its start left */
@@ -419,6 +422,24 @@ static int comment_rest(tyjson_reader *r) {
         const u8 *p = r->cur, *e = r->end;
         if (r->pend == P_LINE_COMMENT) {
             const u8 *nl = (const u8 *)memchr(p, '\n', (usize)(e - p));
+            if (r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) {
+                /* JSON5: CR, U+2028 and U+2029 end it too (a cut U+2028 waits) */
+                const u8 *q = p, *stop = nl ? nl : e;
+                while (q < stop && *q != '\r' &&
+                       !(*q == 0xE2 && (e - q < 3 ? !r->eof : q[1] == 0x80 && (q[2] | 1) == 0xA9)))
+                    q++;
+                if (q < stop && *q == 0xE2 && e - q < 3) {
+                    r->cur = q;
+                    int rc = refill(r, off_of(r, q));
+                    if (rc) return rc;
+                    continue;
+                }
+                if (q < stop) {
+                    r->cur = q; /* the break itself is whitespace */
+                    r->pend = P_NONE;
+                    return R_OK;
+                }
+            }
             if (nl) {
                 r->cur = nl + 1;
                 r->pend = P_NONE;
@@ -776,6 +797,8 @@ static int string_done(tyjson_reader *r, const u8 *raw, usize raw_len, bool last
     return R_OK;
 }
 
+static int j5_string(tyjson_reader *r);
+
 /* Reads the string (or the next piece of it) whose state is in r->p_*. */
 static int read_string(tyjson_reader *r) {
     const bool ai = (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
@@ -816,7 +839,16 @@ static int read_string(tyjson_reader *r) {
                 u8 *d = r->scr + r->scr_len;
                 tyjson_status st = TYJSON_OK;
                 usize used = tyjson__str_escape_any(sc.stop, lim, &d, ai, &st);
-                if (!used) return read_fail(r, st, sc.stop, EXPECT_STRING, NULL);
+                if (!used) {
+                    if (st == TYJSON_E_ESCAPE && (r->flags & TYJSON__J5_STR_FLAGS)) {
+                        /* a JSON5 escape: the JSON5 reader goes on from it */
+                        r->p_j5 = true;
+                        r->p_quote = '"';
+                        r->p_scan = off_of(r, sc.stop);
+                        return j5_string(r);
+                    }
+                    return read_fail(r, st, sc.stop, EXPECT_STRING, NULL);
+                }
                 r->scr_len = (usize)(d - r->scr);
                 p = sc.stop + used;
                 continue;
@@ -1026,6 +1058,194 @@ TYJSON__FORCEINLINE int start_string(tyjson_reader *r, const u8 *p, bool key) {
 }
 
 /* ----------------------------------------------------------------------------
+ * JSON5 tokens (read/json5.h; only with a JSON5 flag, only where a byte is
+ * not strict JSON, or a '"' string meets an escape JSON lacks). Each token
+ * is decoded once all of it is resident: whitespace characters, numbers
+ * and identifier keys are short, and a string keeps what is decoded so far
+ * in the scratch, so the bytes kept for a refill are from p_scan on.
+ * ------------------------------------------------------------------------- */
+enum { J5_NO, J5_SPACE, J5_NEED, J5_ERR };
+
+/* JSON5 whitespace at cur (ALLOW_EXTRA_WHITESPACE): J5_SPACE with cur past
+ * the run of it and of any JSON whitespace and comments after it, J5_NO
+ * when there is none. */
+static TYJSON__NOINLINE int j5_space(tyjson_reader *r) {
+    if (!(r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE)) return J5_NO;
+    bool any = false;
+    for (;;) {
+        usize before = off_of(r, r->cur);
+        int rc = skip_space(r); /* JSON's whitespace and comments */
+        if (rc == R_NEED) return J5_NEED;
+        if (rc == R_ERR) return J5_ERR;
+        bool moved = off_of(r, r->cur) != before;
+        const u8 *p = r->cur, *e = r->end;
+        if (p < e && tyjson__j5_ws_lead(*p) && (e - p >= 3 || r->eof)) {
+            usize n = tyjson__j5_ws_len(p, e);
+            if (n) {
+                r->cur = p + n;
+                any = true;
+                continue;
+            }
+            break;
+        }
+        if (p < e && tyjson__j5_ws_lead(*p)) { /* a character cut by the end of the bytes */
+            rc = refill(r, off_of(r, p));
+            if (rc == R_NEED) return J5_NEED;
+            if (rc == R_ERR) return J5_ERR;
+            continue;
+        }
+        if (!moved || p == e) break;
+    }
+    return any ? J5_SPACE : J5_NO;
+}
+
+/* The rest of the JSON5 string whose undecoded bytes start at p_scan (its
+ * decoded start in the scratch), up to its closing quote p_quote. */
+static int j5_string(tyjson_reader *r) {
+    for (;;) {
+        const u8 *s = ptr_of(r, r->p_scan), *e = r->end, *q = s;
+        while (q < e && *q != r->p_quote) {
+            if (*q != '\\') q++;
+            else if (e - q >= 2) q += 2;
+            else q = e; /* the escaped byte is not here yet */
+        }
+        if (q < e || r->eof) {
+            if (!scratch_room(r, (usize)(e - s))) return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
+            tyjson__str_unesc u =
+                tyjson__j5_str_unescape(s, e, r->scr + r->scr_len, r->p_quote, r->flags);
+            r->p_j5 = false;
+            if (u.err) return read_fail(r, u.err, u.src, EXPECT_STRING, NULL);
+            r->scr_len = (usize)(u.dst - r->scr);
+            r->cur = u.src;
+            r->p_esc = true;
+            return string_done(r, NULL, 0, true);
+        }
+        if (end_off(r) - r->p_start > r->tok_limit) {
+            r->p_j5 = false;
+            return fail_plain(r, TYJSON_E_SIZE, r->p_start);
+        }
+        if (!r->p_loc) {
+            locate(r, r->p_start, &r->p_line, &r->p_col);
+            r->p_loc = true;
+        }
+        int rc = refill(r, r->p_scan);
+        if (rc) return rc;
+    }
+}
+
+/* Starts a JSON5 string (p at its quote) or identifier key (quote 0). */
+static int j5_start(tyjson_reader *r, const u8 *p, bool key, u8 quote) {
+    usize o = off_of(r, p);
+    r->pend = P_STR;
+    r->p_j5 = true;
+    r->p_quote = quote;
+    r->p_key = key;
+    r->p_esc = true;
+    r->p_loc = false;
+    r->p_first = true;
+    r->p_start = r->p_keep = r->p_piece = o;
+    r->p_scan = quote ? o + 1 : o;
+    r->scr_len = 0;
+    return 0;
+}
+
+/* The identifier key at p_start, read once a byte after it is resident. */
+static int j5_ident(tyjson_reader *r) {
+    for (;;) {
+        const u8 *s = ptr_of(r, r->p_start), *e = r->end, *q = s;
+        while (q < e && (tyjson__j5_ident_lead(*q) || (*q >= '0' && *q <= '9'))) {
+            if (*q != '\\') q++;
+            else if (e - q >= 6) q += 6;
+            else q = e; /* the escape is not all here yet */
+        }
+        if (q < e || r->eof) {
+            if (!scratch_room(r, (usize)(e - s))) return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
+            tyjson__str_unesc u = tyjson__j5_ident(s, e, r->scr);
+            r->p_j5 = false;
+            if (u.err) return read_fail(r, u.err, u.src, EXPECT_STRING, NULL);
+            r->scr_len = (usize)(u.dst - r->scr);
+            r->cur = u.src;
+            return string_done(r, NULL, 0, true);
+        }
+        if (end_off(r) - r->p_start > r->tok_limit) {
+            r->p_j5 = false;
+            return fail_plain(r, TYJSON_E_SIZE, r->p_start);
+        }
+        int rc = refill(r, r->p_start);
+        if (rc) return rc;
+    }
+}
+
+TYJSON__FORCEINLINE bool j5_num_byte(u8 c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '-' ||
+           c == '+' || c == '.';
+}
+
+/* The JSON5 number (or NaN/Infinity word) at p_start, read once a byte
+ * after it is resident. */
+static int j5_number(tyjson_reader *r) {
+    for (;;) {
+        const u8 *s = ptr_of(r, r->p_start), *e = r->end, *q = s;
+        while (q < e && j5_num_byte(*q)) q++;
+        if (q < e || r->eof) {
+            tyjson__num n;
+            tyjson_status code = TYJSON_OK;
+            const u8 *errpos = s;
+            r->p_j5 = false;
+            q = tyjson__num_read_json5(s, e, r->flags, &n, &code, &errpos);
+            if (!q) {
+                if (code == TYJSON_E_NUMBER && errpos >= e) code = TYJSON_E_TRUNCATED;
+                bool word = errpos < e && (*errpos == 'I' || *errpos == 'N');
+                return read_fail(r, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER, s);
+            }
+            if (unlikely((usize)(q - s) > r->tok_limit)) return fail_plain(r, TYJSON_E_SIZE, r->p_start);
+            r->num = n;
+            r->tstr = s;
+            r->tlen = (usize)(q - s);
+            r->tnul = false;
+            r->cur = q;
+            r->pend = P_NONE;
+            set_tok(r, TYJSON_TOK_NUM, r->p_start, r->depth);
+            after_value(r);
+            return R_OK;
+        }
+        if (end_off(r) - r->p_start > r->tok_limit) {
+            r->p_j5 = false;
+            return fail_plain(r, TYJSON_E_SIZE, r->p_start);
+        }
+        int rc = refill(r, r->p_start);
+        if (rc) return rc;
+    }
+}
+
+static int j5_start_number(tyjson_reader *r, const u8 *p) {
+    r->pend = P_NUM;
+    r->p_j5 = true;
+    r->p_start = r->p_scan = off_of(r, p);
+    return j5_number(r);
+}
+
+/* A JSON5 string, identifier key or number at p where strict JSON has
+ * none, as flags allow: true with the step's result in *rc. */
+static TYJSON__NOINLINE bool j5_token(tyjson_reader *r, const u8 *p, bool key, int *rc) {
+    u8 c = *p;
+    if (c == '\'' && (r->flags & TYJSON_READ_ALLOW_SINGLE_QUOTES)) {
+        j5_start(r, p, key, '\'');
+        *rc = j5_string(r);
+        return true;
+    }
+    if (key) {
+        if (!(r->flags & TYJSON_READ_ALLOW_UNQUOTED_KEYS) || !tyjson__j5_ident_lead(c)) return false;
+        j5_start(r, p, true, 0);
+        *rc = j5_ident(r);
+        return true;
+    }
+    if (!tyjson__j5_number(c, r->flags)) return false;
+    *rc = j5_start_number(r, p);
+    return true;
+}
+
+/* ----------------------------------------------------------------------------
  * The state machine
  * ------------------------------------------------------------------------- */
 
@@ -1040,6 +1260,20 @@ static int skip_bom(tyjson_reader *r) {
         int rc = refill(r, off_of(r, r->cur));
         if (rc) return rc;
     }
+}
+
+static int prelude(tyjson_reader *r);
+
+/* prelude's failure at p; JSON5 whitespace there (ALLOW_EXTRA_WHITESPACE)
+ * is skipped instead, with whatever whitespace and comments follow, and
+ * prelude goes on (once: none is left). */
+static TYJSON__NOINLINE int prelude_fail(tyjson_reader *r, tyjson_status code, const u8 *p,
+                                         int expect) {
+    int k = j5_space(r);
+    if (k == J5_SPACE) return prelude(r);
+    if (k == J5_NEED) return R_NEED;
+    if (k == J5_ERR) return R_ERR;
+    return read_fail(r, code, p, expect, NULL);
 }
 
 /* Moves through whitespace, comments and separators to the first byte of
@@ -1063,7 +1297,7 @@ TYJSON__FORCEINLINE int prelude(tyjson_reader *r) {
                 continue;
             }
             if (*p == ']') return R_OK;
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_ARR_NEXT);
         case S_OBJ_NEXT:
             if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_OBJ_NEXT, NULL);
             if (*p == ',') {
@@ -1072,7 +1306,7 @@ TYJSON__FORCEINLINE int prelude(tyjson_reader *r) {
                 continue;
             }
             if (*p == '}') return R_OK;
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_OBJ_NEXT);
         case S_OBJ_COLON:
             if (at_end) return read_fail(r, TYJSON_E_TRUNCATED, p, EXPECT_COLON, NULL);
             if (*p == ':') {
@@ -1080,7 +1314,7 @@ TYJSON__FORCEINLINE int prelude(tyjson_reader *r) {
                 r->st = S_OBJ_VALUE;
                 continue;
             }
-            return read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON, NULL);
+            return prelude_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, EXPECT_COLON);
         case S_ROOT_END:
             if (at_end) return R_OK;
             if (r->flags & TYJSON_READ_STOP_WHEN_DONE) return R_OK;
@@ -1088,7 +1322,7 @@ TYJSON__FORCEINLINE int prelude(tyjson_reader *r) {
                 r->st = S_ROOT;
                 return R_OK;
             }
-            return read_fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE, NULL);
+            return prelude_fail(r, TYJSON_E_TRAILING, p, EXPECT_NONE);
         default: return R_OK;
         }
     }
@@ -1152,6 +1386,8 @@ TYJSON__FORCEINLINE tyjson_token step_result(tyjson_reader *r, int rc) {
     return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
 }
 
+static tyjson_token next_token(tyjson_reader *r);
+
 /* The value whose first byte is at p. */
 static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     u8 c = *p;
@@ -1161,6 +1397,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     case '[': return open_container(r, p, false);
     case '"': return step_result(r, start_string(r, p, false));
     case '-':
+        if (unlikely(r->flags & TYJSON__J5_NUM_FLAGS)) return step_result(r, j5_start_number(r, p));
         if (r->flags & TYJSON_READ_ALLOW_INF_NAN) {
             if (r->end - p < 2 && !r->eof) { /* "-I..." or a number: not known yet */
                 r->pend = P_LIT;
@@ -1178,6 +1415,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
         /* fall through */
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': {
+        if (unlikely(r->flags & TYJSON__J5_NUM_FLAGS)) return step_result(r, j5_start_number(r, p));
         /* a number that ends before the last byte resident is settled
          * here; the rest (errors, a number the bytes may cut) by
          * read_number */
@@ -1202,6 +1440,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
     case 'N':
     case 'I':
         if (!(r->flags & TYJSON_READ_ALLOW_INF_NAN)) break;
+        if (r->flags & TYJSON__J5_NUM_FLAGS) return step_result(r, j5_start_number(r, p));
         /* fall through */
     case 't':
     case 'f':
@@ -1224,6 +1463,20 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
         return step_result(r, read_literal(r));
     default: break;
     }
+    if (r->flags & TYJSON__J5_FLAGS) {
+        int rc;
+        if (j5_token(r, p, false, &rc)) return step_result(r, rc);
+        if (r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) {
+            /* JSON5 whitespace before the value: the value begins after it
+             * (none is left there, so next_token comes back here once) */
+            frame *f = r->depth ? &r->frames[r->depth - 1] : NULL;
+            if (f && !f->obj) f->n--;
+            int k = j5_space(r);
+            if (k == J5_SPACE) return next_token(r);
+            if (k != J5_NO) return k == J5_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
+            if (f && !f->obj) f->n++;
+        }
+    }
     read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, value_expect(r->st), NULL);
     return TYJSON_TOK_ERROR;
 }
@@ -1231,8 +1484,12 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
 /* A token interrupted by NEED_MORE (or the next piece of a string). */
 static tyjson_token resume(tyjson_reader *r) {
     switch (r->pend) {
-    case P_STR: return step_result(r, read_string(r));
-    case P_NUM: return step_result(r, read_number(r));
+    case P_STR:
+        if (r->p_j5) return step_result(r, r->p_quote ? j5_string(r) : j5_ident(r));
+        return step_result(r, read_string(r));
+    case P_NUM:
+        if (r->p_j5) return step_result(r, j5_number(r));
+        return step_result(r, read_number(r));
     case P_LIT: {
         const u8 *p = ptr_of(r, r->p_start);
         if (*p == '-' && r->end - p < 2 && !r->eof) {
@@ -1280,6 +1537,7 @@ static tyjson_token stop_when_done(tyjson_reader *r) {
 }
 
 static tyjson_token next_token(tyjson_reader *r) {
+again:
     if (unlikely(r->st >= S_END)) return r->st == S_END ? TYJSON_TOK_END : TYJSON_TOK_ERROR;
     if (unlikely(r->pend == P_STR || r->pend == P_NUM || r->pend == P_LIT)) return resume(r);
     if (unlikely(r->st == S_ROOT_END && (r->flags & TYJSON_READ_STOP_WHEN_DONE)))
@@ -1310,6 +1568,12 @@ static tyjson_token next_token(tyjson_reader *r) {
         if (likely(c == '"')) return step_result(r, start_string(r, p, true));
         if (c == '}' && (r->st == S_OBJ_FIRST || (r->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)))
             return close_container(r, p, true);
+        if (r->flags & TYJSON__J5_FLAGS) {
+            int rc, k = j5_space(r);
+            if (k == J5_SPACE) goto again;
+            if (k != J5_NO) return k == J5_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
+            if (j5_token(r, p, true, &rc)) return step_result(r, rc);
+        }
         read_fail(r, TYJSON_E_UNEXPECTED_CHAR, p, r->st == S_OBJ_FIRST ? EXPECT_KEY_FIRST : EXPECT_KEY,
              NULL);
         return TYJSON_TOK_ERROR;
@@ -1335,7 +1599,7 @@ static tyjson_token next_token(tyjson_reader *r) {
     (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |          \
      TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_BOM |                       \
      TYJSON_READ_ALLOW_INVALID_UTF8 | TYJSON_READ_STOP_WHEN_DONE |             \
-     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
+     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW | TYJSON__J5_FLAGS)
 #define KNOWN_READER_FLAGS (TYJSON_READER_MULTI | TYJSON_READER_PIECES)
 #define MIN_TOKEN 16 /* a piece holds at least one escape or character */
 
@@ -1405,6 +1669,7 @@ static void reset(tyjson_reader *r, int in) {
     r->tnul = false;
     r->partial = false;
     r->pend = P_NONE;
+    r->p_j5 = false;
     r->skip_active = r->skipping = false;
     r->span_active = false;
     r->scr_len = 0;
@@ -1510,9 +1775,18 @@ tyjson_token tyjson_reader_peek(tyjson_reader *r) {
              : c == 'n' ? TYJSON_TOK_NULL : TYJSON_TOK_NUM;
     }
     if (r->st == S_ROOT_END && (r->flags & TYJSON_READ_STOP_WHEN_DONE)) return TYJSON_TOK_END;
-    int rc = prelude(r);
-    if (rc) return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
-    const u8 *p = r->cur;
+    const u8 *p;
+    for (;;) {
+        int rc = prelude(r);
+        if (rc) return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
+        p = r->cur;
+        if (p == r->end || !(r->flags & TYJSON_READ_ALLOW_EXTRA_WHITESPACE) ||
+            !tyjson__j5_ws_lead(*p))
+            break;
+        int k = j5_space(r);
+        if (k == J5_NO) break;
+        if (k != J5_SPACE) return k == J5_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
+    }
     if (p == r->end) {
         if (r->st == S_ROOT_END || (r->st == S_ROOT && (r->rflags & TYJSON_READER_MULTI)))
             return TYJSON_TOK_END;
@@ -1523,6 +1797,9 @@ tyjson_token tyjson_reader_peek(tyjson_reader *r) {
     if (r->st == S_ROOT_END) return TYJSON_TOK_END;
     if (obj) {
         if (c == '"') return TYJSON_TOK_KEY;
+        if ((c == '\'' && (r->flags & TYJSON_READ_ALLOW_SINGLE_QUOTES)) ||
+            ((r->flags & TYJSON_READ_ALLOW_UNQUOTED_KEYS) && tyjson__j5_ident_lead(c)))
+            return TYJSON_TOK_KEY;
         if (c == '}' && (r->st == S_OBJ_FIRST || (r->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)))
             return TYJSON_TOK_OBJ_END;
         return TYJSON_TOK_ERROR;
@@ -1532,6 +1809,8 @@ tyjson_token tyjson_reader_peek(tyjson_reader *r) {
     if (c == ']' && (r->st == S_ARR_FIRST ||
                      (r->st == S_ARR_VALUE && (r->flags & TYJSON_READ_ALLOW_TRAILING_COMMAS))))
         return TYJSON_TOK_ARR_END;
+    if (c == '\'' && (r->flags & TYJSON_READ_ALLOW_SINGLE_QUOTES)) return TYJSON_TOK_STR;
+    if (tyjson__j5_number(c, r->flags)) return TYJSON_TOK_NUM;
     switch (c) {
     case '{': return TYJSON_TOK_OBJ_BEGIN;
     case '[': return TYJSON_TOK_ARR_BEGIN;
