@@ -219,6 +219,14 @@ typedef uint32_t tyjson_read_flags;
  * The writer writes raw text back unchanged.
  */
 #define TYJSON_READ_BIGNUM_AS_RAW        (1u << 7)
+/**
+ * Keep every number, not only the big ones, as its exact source text
+ * (TYJSON_TYPE_RAW, NUL-terminated in the document): "19.90" stays "19.90",
+ * never passing through a double. The grammar is checked as in strict mode;
+ * range is not (a raw number cannot overflow). Takes precedence over
+ * TYJSON_READ_BIGNUM_AS_RAW. The writer writes raw text back unchanged.
+ */
+#define TYJSON_READ_NUMBER_AS_RAW        (1u << 8)
 
 /** Default maximum nesting depth of the readers and the decoder, and the
  *  encoder's limit; see docs/conformance.md for the reason. */

@@ -105,6 +105,34 @@ TYJSON_API tyjson_doc *tyjson_read_opts(const char *dat, size_t len,
 TYJSON_API tyjson_doc *tyjson_read(const char *dat, size_t len,
                                    tyjson_read_flags flags);
 
+/** Bytes tyjson_read_insitu needs after the text in the caller's buffer. */
+#define TYJSON_INSITU_PADDING 64
+
+/**
+ * Parses the `len` bytes at `buf` in place (in situ), as tyjson_read_opts
+ * parses them, without copying them: the document's strings and raw numbers
+ * point into `buf`, unescaped there and NUL-terminated. The buffer is
+ * modified (even when the parse fails) and must stay alive and unchanged
+ * until tyjson_doc_free; the document allocates only its value array.
+ * `cap` is the size of the buffer: at least len + TYJSON_INSITU_PADDING,
+ * and those padding bytes after the text are overwritten with zeros.
+ * @param opts  flags, depth limit and allocator; NULL = strict defaults.
+ * @param err   filled on failure, as tyjson_read_opts fills it: same code
+ *   and offset (bytes from buf). line:column are counted over the buffer as
+ *   the failed parse left it, where strings before the error are already
+ *   decoded: they match tyjson_read_opts' unless such a string held a
+ *   `
+` or `
+` escape (its decoded line break counts as one).
+ * @return a document to release with tyjson_doc_free, or NULL:
+ *   TYJSON_E_INVALID_ARG for a NULL buf or cap < len + TYJSON_INSITU_PADDING
+ *   (nothing written then), an invalid input code, TYJSON_E_NOMEM,
+ *   TYJSON_E_SIZE.
+ */
+TYJSON_API tyjson_doc *tyjson_read_insitu(char *buf, size_t len, size_t cap,
+                                          const tyjson_read_options *opts,
+                                          tyjson_error *err);
+
 /** Reads the file at `path`, then parses it as tyjson_read_opts does. A
  *  NULL path is TYJSON_E_INVALID_ARG; a file that cannot be opened or read
  *  is TYJSON_E_IO. */

@@ -179,6 +179,31 @@ static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyj
     return cur + n;
 }
 
+/* A number that fails the grammar under TYJSON_READ_NUMBER_AS_RAW: the
+ * number core names the error. */
+static TYJSON__NOINLINE const u8 *read_num_text_fail(const u8 *cur, const scalar_cfg *c,
+                                                     failure *f) {
+    tyjson__num n;
+    tyjson_status code = TYJSON_E_NUMBER;
+    const u8 *errpos = cur;
+    if (tyjson__num_read_text(cur, c->end, &n, &code, &errpos)) errpos = cur;
+    if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
+    tyjson__dom_set_failure(f, code, errpos, EXPECT_NUMBER);
+    return NULL;
+}
+
+/* A number at cur kept as its text (TYJSON_READ_NUMBER_AS_RAW): the
+ * grammar is checked, nothing is converted; finish_doc NUL-terminates it. */
+TYJSON__FORCEINLINE const u8 *read_num_text(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                            usize *raw_count, failure *f) {
+    const u8 *q = tyjson__num_scan(cur, c->end);
+    if (unlikely(!q)) return read_num_text_fail(cur, c, f);
+    v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)cur;
+    (*raw_count)++;
+    return q;
+}
+
 /* Any scalar at cur. When cur starts no value the failure's expectation
  * is EXPECT_HERE: the caller's state knows what it wanted. */
 TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
@@ -189,6 +214,30 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
         if (unlikely(ch == '-' && cur[1] == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
             return read_inf_nan(cur, c->end, v, f);
         return read_num(cur, c, v, raw_count, f);
+    }
+    if (ch == 't')
+        return read_literal(cur, c->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, f);
+    if (ch == 'f')
+        return read_literal(cur, c->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, f);
+    if (ch == 'n') return read_literal(cur, c->end, v, "null", 4, TYJSON_TYPE_NULL, f);
+    if ((ch == 'N' || ch == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+        return read_inf_nan(cur, c->end, v, f);
+    tyjson__dom_set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
+    return NULL;
+}
+
+/* read_scalar with numbers kept as text (TYJSON_READ_NUMBER_AS_RAW). A
+ * copy, not read_scalar with a constant flag: inlining one shared body
+ * changed the strict state machine's register allocation (1% more
+ * instructions on canada.json, perf-log.md). */
+TYJSON__FORCEINLINE const u8 *read_scalar_raw(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                              usize *raw_count, failure *f) {
+    u8 ch = *cur;
+    if (ch == '"') return read_str(cur, c, v, f);
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+        if (unlikely(ch == '-' && cur[1] == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+            return read_inf_nan(cur, c->end, v, f);
+        return read_num_text(cur, c, v, raw_count, f);
     }
     if (ch == 't')
         return read_literal(cur, c->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, f);
@@ -238,7 +287,7 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
  * when cur starts no value (then `what` was wanted there). */
 #define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what)                   \
     do {                                                                       \
-        (cur) = read_scalar((cur), &(cfg), (v), &(raw_count), &(f));           \
+        (cur) = PARSE_READ_SCALAR((cur), &(cfg), (v), &(raw_count), &(f));     \
         if (unlikely(!(cur))) {                                                \
             if ((f).expect == EXPECT_HERE) (f).expect = (what);                \
             goto fail;                                                         \
@@ -376,165 +425,24 @@ tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, u
     return doc;
 }
 
+#define PARSE_BODY_NAME parse_numbers
+#define PARSE_READ_SCALAR read_scalar
+#include "dom/parse_body.h"
+#undef PARSE_BODY_NAME
+#undef PARSE_READ_SCALAR
+
+#define PARSE_BODY_NAME parse_raw_numbers
+#define PARSE_READ_SCALAR read_scalar_raw
+#include "dom/parse_body.h"
+#undef PARSE_BODY_NAME
+#undef PARSE_READ_SCALAR
+
+/* The byte-at-a-time parse of p->buf (freed on failure unless borrowed),
+ * numbers as values or as text. */
 static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
                                tyjson_error *err) {
-    u8 *const buf = p->buf;
-    const u8 *const end = buf + p->len;
-    const u8 *cur = buf;
-    failure f = {TYJSON_OK, buf, EXPECT_NONE};
-    const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    const scalar_cfg cfg = {end, flags,
-                            TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT),
-                            allow_invalid};
-    usize raw_count = 0;
-    u32 depth = 0;
-    usize ctn = NO_CTN; /* index of the innermost open container */
-    usize cnt = 0;      /* its children so far */
-    tyjson_val *vals, *v, *vcap;
-
-    p->max_vals = tyjson__dom_max_values(p->len, max_depth);
-    p->max_depth = max_depth;
-    if (!tyjson__dom_block_resize(p, tyjson__dom_first_capacity(p))) goto fail_nomem;
-    vals = tyjson__doc_vals(p->doc);
-    v = vals;
-    vcap = vals + p->cap;
-
-    cur = tyjson__skip_bom(cur, end, flags);
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (cur >= end) GOTO_FAIL(f, TYJSON_E_EMPTY, end, EXPECT_NONE);
-
-    /* ---- root value ---- */
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_ROOT);
-    goto root_end;
-
-    /* ---- arrays ---- */
-arr_open:
-    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
-    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur++;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ']') goto arr_close;
-arr_val:
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
-    cnt++;
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
-                        cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
-arr_val_end:
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
-        goto arr_val;
-    }
-    if (*cur == ']') goto arr_close;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
-        goto arr_val;
-    }
-    if (*cur == ']') goto arr_close;
-    GOTO_FAIL_AT(f, cur, end, EXPECT_ARR_NEXT);
-arr_close : {
-    cur++;
-    depth--;
-    usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
-    if (parent == NO_CTN) goto root_end;
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-    /* ---- objects ---- */
-obj_open:
-    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
-    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
-    cnt = 0;
-    v++;
-    cur++;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == '}') goto obj_close;
-obj_key:
-    if (unlikely(*cur != '"')) GOTO_FAIL_AT(f, cur, end, cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
-    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 2);
-    cnt++;
-    cur = read_str(cur, &cfg, v, &f);
-    if (unlikely(!cur)) goto fail;
-    v++;
-    if (likely(*cur == ':')) {
-        cur++;
-    } else {
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (*cur != ':') GOTO_FAIL_AT(f, cur, end, EXPECT_COLON);
-        cur++;
-    }
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == '[') goto arr_open;
-    if (*cur == '{') goto obj_open;
-    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_OBJ_VALUE);
-obj_val_end:
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
-        goto obj_key;
-    }
-    if (*cur == '}') goto obj_close;
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (*cur == ',') {
-        cur++;
-        SKIP_WS_OR_FAIL(f, cur, end, flags);
-        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
-        goto obj_key;
-    }
-    if (*cur == '}') goto obj_close;
-    GOTO_FAIL_AT(f, cur, end, EXPECT_OBJ_NEXT);
-obj_close : {
-    usize parent = close_container(vals, ctn, TYJSON_TYPE_OBJ, cnt, v);
-    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
-        bool nomem = false;
-        const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
-        if (nomem) goto fail_nomem;
-        if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
-    }
-    cur++;
-    depth--;
-    if (parent == NO_CTN) goto root_end;
-    ctn = parent;
-    cnt = tyjson__tag_len(vals[ctn].tag);
-    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
-    goto obj_val_end;
-}
-
-root_end:
-    SKIP_WS_OR_FAIL(f, cur, end, flags);
-    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end)
-        GOTO_FAIL(f, TYJSON_E_TRAILING, cur, EXPECT_NONE);
-    if (cur > end) cur = end;
-    tyjson__err_ok(err);
-    return tyjson__dom_finish_doc(p, vals, v, raw_count, cur);
-
-fail:
-    report_error(p, err, orig, f.code, f.expect, f.pos);
-    goto cleanup;
-fail_nomem:
-    tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
-cleanup:
-    if (p->doc != p->inl) tyjson__free(&p->alc, p->doc);
-    tyjson__free(&p->alc, p->buf);
-    p->doc = NULL;
-    p->inl = NULL;
-    p->buf = NULL;
-    return NULL;
+    if (flags & TYJSON_READ_NUMBER_AS_RAW) return parse_raw_numbers(p, flags, max_depth, orig, err);
+    return parse_numbers(p, flags, max_depth, orig, err);
 }
 
 #undef GOTO_FAIL
@@ -816,6 +724,45 @@ tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts, tyjson_err
         return NULL;
     }
     return read_stream(fp, opts, err);
+}
+
+/* ----------------------------------------------------------------------------
+ * In situ: the caller's buffer is the parse buffer. No copy; the strings
+ * and raw numbers stay in it (the document owns only its value array).
+ * The byte-at-a-time state machine parses it: the index-driven parse may
+ * give up after decoding strings in place, and here no copy is left to
+ * start again from.
+ * ------------------------------------------------------------------------- */
+_Static_assert(TYJSON_INSITU_PADDING == TYJSON__PAD, "the public padding is the parser's");
+
+tyjson_doc *tyjson_read_insitu(char *buf, size_t len, size_t cap, const tyjson_read_options *opts,
+                               tyjson_error *err) {
+    if (!buf || cap < TYJSON_INSITU_PADDING || len > cap - TYJSON_INSITU_PADDING) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        tyjson__err_msg(err, buf ? "tyjson_read_insitu: cap must be at least len + "
+                                   "TYJSON_INSITU_PADDING (64) bytes"
+                                 : "tyjson_read_insitu: NULL buffer");
+        return NULL;
+    }
+    if (len > SIZE_MAX / 4) {
+        tyjson__err_set(err, TYJSON_E_SIZE, NULL, 0, 0);
+        return NULL;
+    }
+    parser p;
+    memset(&p, 0, sizeof(p));
+    p.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+    memset(buf + len, 0, TYJSON__PAD);
+    p.buf = (u8 *)buf;
+    p.len = len;
+    p.buf_size = len + TYJSON__PAD;
+    p.blk_size = 0;
+    p.borrowed = true;
+    tyjson_doc *doc = parse_owned(&p, opts ? opts->flags : 0, depth_limit(opts), buf, err);
+    if (!doc) return NULL;
+    doc->str_pool = NULL; /* the caller's */
+    doc->str_pool_size = 0;
+    doc->mem_size = doc->block_size;
+    return doc;
 }
 
 tyjson_doc *tyjson_read_file(const char *path, const tyjson_read_options *opts,

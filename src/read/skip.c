@@ -437,13 +437,17 @@ static TYJSON__NOINLINE const u8 *ix_skip_rest(walk *w, const u8 *p) {
 }
 
 TYJSON__NOINLINE bool tyjson__validate_indexed(const u8 *p, const tyjson__skip_opts *o) {
-    const u32 handled = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW;
+    const u32 handled =
+        TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW;
     if ((o->flags & ~handled) || !ix_usable(o->flags)) return false;
     walk w;
     walk_init(&w, o, o->end);
     bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
-    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, o->flags & TYJSON_READ_BIGNUM_AS_RAW, whole,
-                           false);
+    /* numbers kept as text need their grammar only: no range to check */
+    u32 num_flags = (o->flags & (TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW))
+                        ? TYJSON_READ_BIGNUM_AS_RAW
+                        : 0;
+    const u8 *q = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, num_flags, whole, false);
     walk_done(&w);
     return q != NULL;
 }

@@ -864,7 +864,9 @@ static int read_number(tyjson_reader *r) {
             tyjson__num n;
             tyjson_status code = TYJSON_OK;
             const u8 *errpos = NULL;
-            const u8 *q = tyjson__num_read_inline(s, e, r->flags, &n, &code, &errpos);
+            const u8 *q = unlikely(r->flags & TYJSON_READ_NUMBER_AS_RAW)
+                              ? tyjson__num_read_text(s, e, &n, &code, &errpos)
+                              : tyjson__num_read_inline(s, e, r->flags, &n, &code, &errpos);
             if (likely(q != NULL)) {
                 if (likely(q < e || r->eof)) {
                     if (unlikely((usize)(q - s) > r->tok_limit))
@@ -1225,7 +1227,8 @@ static tyjson_token next_token(tyjson_reader *r) {
     (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |          \
      TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_BOM |                       \
      TYJSON_READ_ALLOW_INVALID_UTF8 | TYJSON_READ_STOP_WHEN_DONE |             \
-     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
+     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW |            \
+     TYJSON_READ_NUMBER_AS_RAW)
 #define KNOWN_READER_FLAGS (TYJSON_READER_MULTI | TYJSON_READER_PIECES)
 #define MIN_TOKEN 16 /* a piece holds at least one escape or character */
 

@@ -1,0 +1,170 @@
+/*
+ * parse_body.h - the body of the DOM parser's byte-at-a-time state machine
+ * (see parse.c), included twice by parse.c, once per number mode:
+ * PARSE_BODY_NAME is the function defined, PARSE_READ_SCALAR the scalar
+ * reader it calls (read_scalar: numbers as values; read_scalar_raw: numbers
+ * kept as text, TYJSON_READ_NUMBER_AS_RAW). The mode is chosen once per
+ * parse, so the usual path carries no test for the flag. Not a header of
+ * its own: it uses parse.c's statics and state machine macros.
+ */
+static TYJSON__NOINLINE tyjson_doc *PARSE_BODY_NAME(parser *p, u32 flags, u32 max_depth,
+                                                    const char *orig, tyjson_error *err) {
+    u8 *const buf = p->buf;
+    const u8 *const end = buf + p->len;
+    const u8 *cur = buf;
+    failure f = {TYJSON_OK, buf, EXPECT_NONE};
+    const bool allow_invalid = (flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+    const scalar_cfg cfg = {end, flags,
+                            TYJSON_TYPE_STR | (allow_invalid ? 0 : TYJSON__NOESC_BIT),
+                            allow_invalid};
+    usize raw_count = 0;
+    u32 depth = 0;
+    usize ctn = NO_CTN; /* index of the innermost open container */
+    usize cnt = 0;      /* its children so far */
+    tyjson_val *vals, *v, *vcap;
+
+    p->max_vals = tyjson__dom_max_values(p->len, max_depth);
+    p->max_depth = max_depth;
+    if (!tyjson__dom_block_resize(p, tyjson__dom_first_capacity(p))) goto fail_nomem;
+    vals = tyjson__doc_vals(p->doc);
+    v = vals;
+    vcap = vals + p->cap;
+
+    cur = tyjson__skip_bom(cur, end, flags);
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (cur >= end) GOTO_FAIL(f, TYJSON_E_EMPTY, end, EXPECT_NONE);
+
+    /* ---- root value ---- */
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_ROOT);
+    goto root_end;
+
+    /* ---- arrays ---- */
+arr_open:
+    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
+    ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur++;
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (*cur == ']') goto arr_close;
+arr_val:
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
+    cnt++;
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
+                        cnt == 1 ? EXPECT_ARR_FIRST : EXPECT_ARR_VALUE);
+arr_val_end:
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
+        goto arr_val;
+    }
+    if (*cur == ']') goto arr_close;
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (unlikely(*cur == ']') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto arr_close;
+        goto arr_val;
+    }
+    if (*cur == ']') goto arr_close;
+    GOTO_FAIL_AT(f, cur, end, EXPECT_ARR_NEXT);
+arr_close : {
+    cur++;
+    depth--;
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
+    if (parent == NO_CTN) goto root_end;
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+    /* ---- objects ---- */
+obj_open:
+    if (unlikely(++depth > max_depth)) GOTO_FAIL(f, TYJSON_E_DEPTH, cur, EXPECT_NONE);
+    ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
+    cnt = 0;
+    v++;
+    cur++;
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (*cur == '}') goto obj_close;
+obj_key:
+    if (unlikely(*cur != '"')) GOTO_FAIL_AT(f, cur, end, cnt == 0 ? EXPECT_KEY_FIRST : EXPECT_KEY);
+    NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 2);
+    cnt++;
+    cur = read_str(cur, &cfg, v, &f);
+    if (unlikely(!cur)) goto fail;
+    v++;
+    if (likely(*cur == ':')) {
+        cur++;
+    } else {
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (*cur != ':') GOTO_FAIL_AT(f, cur, end, EXPECT_COLON);
+        cur++;
+    }
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (*cur == '[') goto arr_open;
+    if (*cur == '{') goto obj_open;
+    READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, EXPECT_OBJ_VALUE);
+obj_val_end:
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
+        goto obj_key;
+    }
+    if (*cur == '}') goto obj_close;
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (*cur == ',') {
+        cur++;
+        SKIP_WS_OR_FAIL(f, cur, end, flags);
+        if (unlikely(*cur == '}') && (flags & TYJSON_READ_ALLOW_TRAILING_COMMAS)) goto obj_close;
+        goto obj_key;
+    }
+    if (*cur == '}') goto obj_close;
+    GOTO_FAIL_AT(f, cur, end, EXPECT_OBJ_NEXT);
+obj_close : {
+    usize parent = close_container(vals, ctn, TYJSON_TYPE_OBJ, cnt, v);
+    if (unlikely(flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
+        bool nomem = false;
+        const tyjson_val *dup = tyjson__dom_find_duplicate(p, vals + ctn, cnt, &nomem);
+        if (nomem) goto fail_nomem;
+        if (dup) GOTO_FAIL(f, TYJSON_E_DUPLICATE_KEY, (const u8 *)dup->uni.str - 1, EXPECT_NONE);
+    }
+    cur++;
+    depth--;
+    if (parent == NO_CTN) goto root_end;
+    ctn = parent;
+    cnt = tyjson__tag_len(vals[ctn].tag);
+    if ((vals[ctn].tag & TYJSON__TYPE_MASK) == TYJSON_TYPE_ARR) goto arr_val_end;
+    goto obj_val_end;
+}
+
+root_end:
+    SKIP_WS_OR_FAIL(f, cur, end, flags);
+    if (!(flags & TYJSON_READ_STOP_WHEN_DONE) && cur < end)
+        GOTO_FAIL(f, TYJSON_E_TRAILING, cur, EXPECT_NONE);
+    if (cur > end) cur = end;
+    tyjson__err_ok(err);
+    return tyjson__dom_finish_doc(p, vals, v, raw_count, cur);
+
+fail:
+    report_error(p, err, orig, f.code, f.expect, f.pos);
+    goto cleanup;
+fail_nomem:
+    tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
+cleanup:
+    if (p->doc != p->inl) tyjson__free(&p->alc, p->doc);
+    if (!p->borrowed) tyjson__free(&p->alc, p->buf);
+    p->doc = NULL;
+    p->inl = NULL;
+    p->buf = NULL;
+    return NULL;
+}
+
