@@ -31,7 +31,7 @@ extern "C" {
 /** The type of a value, one of TYJSON_TYPE_* (tyjson_get_type). */
 typedef uint8_t tyjson_type;
 #define TYJSON_TYPE_NONE 0u /**< no value (a NULL pointer has this type) */
-#define TYJSON_TYPE_RAW  1u /**< raw number text (TYJSON_READ_BIGNUM_AS_RAW) */
+#define TYJSON_TYPE_RAW  1u /**< raw number text (TYJSON_READ_BIGNUM_AS_RAW, _NUMBER_AS_RAW) */
 #define TYJSON_TYPE_NULL 2u /**< null */
 #define TYJSON_TYPE_BOOL 3u /**< true or false (subtype TRUE or FALSE) */
 #define TYJSON_TYPE_NUM  4u /**< number (subtype UINT, SINT or REAL) */
@@ -173,7 +173,7 @@ TYJSON_API bool tyjson_validate(const char *dat, size_t len,
  * (exact integers, correctly rounded doubles, "-0" as the real -0.0), or,
  * with TYJSON_READ_BIGNUM_AS_RAW, a RAW value for what they cannot hold, its
  * text pointing into `dat` (not NUL-terminated there: tyjson_get_len gives
- * its length). With TYJSON_READ_ALLOW_INF_NAN, NaN, Infinity
+ * its length); with TYJSON_READ_NUMBER_AS_RAW always such a RAW value. With TYJSON_READ_ALLOW_INF_NAN, NaN, Infinity
  * and -Infinity are reals too; other flags are ignored. What follows the
  * number is not looked at: "12px" reads 12 and returns 2.
  * @return the number's length in bytes, or 0 with err filled (code, offset
