@@ -189,6 +189,58 @@ static bool measure_parse(const contender *co, const char *name, const char *dat
     return true;
 }
 
+/* The in-situ modes (peers.h), by contender name. */
+static const bench_insitu *const insitu_modes[] = {
+    &bench_insitu_tyjson,
+#ifdef BENCH_HAVE_YYJSON
+    &bench_insitu_yyjson,
+#endif
+};
+
+/* One corpus file parsed in place (the "parse-insitu" rows: a first parse
+ * with the bytes its document holds, and a second one), for a contender
+ * with an in-situ mode. The buffer is the caller's, allocated and filled
+ * outside the counted window; it is copied in again before each parse. Own
+ * metric names, so the "parse" rows' tables do not pick them up. */
+static void measure_parse_insitu(const contender *co, const char *name, const char *dat, size_t len) {
+    const bench_insitu *m = NULL;
+    bench_alloc_count held, first, steady;
+    size_t i, cap = len + 64;
+    char *buf;
+    void *doc;
+    for (i = 0; i < sizeof(insitu_modes) / sizeof(insitu_modes[0]); i++)
+        if (!strcmp(insitu_modes[i]->name, co->name)) m = insitu_modes[i];
+    if (!m) return;
+    buf = (char *)malloc(cap);
+    if (!buf) bench_fatal("out of memory");
+    memcpy(buf, dat, len);
+    bench_alloc_begin();
+    doc = m->parse(buf, len, cap);
+    bench_alloc_peek(&held);
+    if (doc) m->free_doc(doc);
+    bench_alloc_end(&first);
+    if (doc) {
+        memcpy(buf, dat, len);
+        bench_alloc_begin();
+        doc = m->parse(buf, len, cap);
+        if (doc) m->free_doc(doc);
+        bench_alloc_end(&steady);
+    }
+    free(buf);
+    if (!doc) {
+        printf("E\tcorpus\t%s\tparse-insitu\toperation failed\n", name);
+        return;
+    }
+    put_row("corpus", name, "parse-insitu", co->name, "insitu_calls_first", (double)first.calls);
+    put_row("corpus", name, "parse-insitu", co->name, "insitu_bytes_first", (double)first.bytes);
+    if (!first.lost) {
+        put_row("corpus", name, "parse-insitu", co->name, "insitu_held_first", (double)held.live);
+        put_row("corpus", name, "parse-insitu", co->name, "insitu_peak_first", (double)first.peak);
+    }
+    put_row("corpus", name, "parse-insitu", co->name, "insitu_calls_steady", (double)steady.calls);
+    put_row("corpus", name, "parse-insitu", co->name, "insitu_bytes_steady", (double)steady.bytes);
+}
+
 /* A malloc and a free through pointers the compiler cannot see through
  * (it may drop a malloc/free pair it can see). */
 static const char *self_test(void) {
@@ -230,6 +282,7 @@ int mem_worker_main(const char *cont) {
         const char *dat, *name = corpus_file_load(i, &dat, &len);
         if (!name) continue;
         if (!measure_parse(co, name, dat, len)) printf("E\tcorpus\t%s\tparse\toperation failed\n", name);
+        measure_parse_insitu(co, name, dat, len);
         corpus_file_unload(i);
         fflush(stdout);
     }

@@ -340,6 +340,47 @@ static void print_reader_memory(const run_results *rr) {
     }
 }
 
+/* The "parse-insitu" rows of the memory pass (bench_mem.c): per corpus
+ * file, the bytes a document parsed in the caller's buffer holds, for the
+ * contenders that have an in-situ mode. */
+static const mem_row *insitu_find(const run_results *rr, const char *item, const char *cont, const char *metric) {
+    size_t k;
+    for (k = 0; k < rr->n_mem; k++) {
+        const mem_row *r = &rr->mem[k];
+        if (!strcmp(r->op, "parse-insitu") && !strcmp(r->item, item) && !strcmp(r->cont, cont) &&
+            !strcmp(r->metric, metric))
+            return r;
+    }
+    return NULL;
+}
+
+static void print_insitu(const run_results *rr) {
+    size_t m, c, k;
+    bool any = false;
+    for (k = 0; k < rr->n_mem; k++) any |= !strcmp(rr->mem[k].op, "parse-insitu");
+    if (!any) return;
+    printf("\n== corpus memory in situ (parse-insitu): KiB held by a document parsed in the caller's buffer "
+           "(the buffer not counted) / allocator calls of the parse; n/a: no in-situ mode\n");
+    printf("%-24s", "file");
+    for (c = 0; c < n_conts; c++) printf(" %*s", CELL_W, conts[c].name);
+    printf("\n");
+    for (m = 0; m < rr->n_tasks; m++) {
+        const char *item = rr->tasks[m].info.item;
+        if (strcmp(rr->tasks[m].info.group, "corpus") != 0 || strcmp(rr->tasks[m].info.op, "parse") != 0) continue;
+        printf("%-24.24s", item);
+        for (c = 0; c < n_conts; c++) {
+            const mem_row *held = insitu_find(rr, item, conts[c].name, "insitu_held_first");
+            const mem_row *calls = insitu_find(rr, item, conts[c].name, "insitu_calls_first");
+            char cell[48];
+            if (!calls) snprintf(cell, sizeof(cell), "n/a");
+            else if (!held) snprintf(cell, sizeof(cell), "? / %.0f", calls->value);
+            else snprintf(cell, sizeof(cell), "%.0f / %.0f", held->value / 1024, calls->value);
+            printf(" %*s", CELL_W, cell);
+        }
+        printf("\n");
+    }
+}
+
 /* ----------------------------------------------------------------------------
  * MARK: - Allocations per operation (the memory pass, bench_mem.c)
  * ------------------------------------------------------------------------- */
@@ -573,6 +614,7 @@ void report_terminal(const run_results *rr) {
     print_validate(rr);
     print_memory(rr);
     print_reader_memory(rr);
+    print_insitu(rr);
     print_alloc(rr);
     print_headline(rr);
     for (i = 0; i < rr->n_info; i++) printf("note: %s: %s\n", rr->info[i].key, rr->info[i].value);

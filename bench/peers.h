@@ -223,6 +223,18 @@ extern const bench_adapter bench_adapter_jansson;
 extern const bench_adapter bench_adapter_jsonc;
 extern const bench_adapter bench_adapter_yajl;
 
+/* In-situ parsing, for the memory pass's "parse-insitu" rows (bench_mem.c),
+ * of the libraries that have it: parses the len bytes of text at buf in
+ * place (buf holds cap >= len + 64 bytes); NULL on any error. The document
+ * is released by free_doc; buf stays the caller's. */
+typedef struct bench_insitu {
+    const char *name; /* the contender's name */
+    void *(*parse)(char *buf, size_t len, size_t cap);
+    void (*free_doc)(void *doc);
+} bench_insitu;
+extern const bench_insitu bench_insitu_tyjson;
+extern const bench_insitu bench_insitu_yyjson;
+
 /* Typed adapters: fill *t (zeroed by the caller). */
 void bench_typed_tyjson(bench_typed *t);
 void bench_typed_yyjson(bench_typed *t);

@@ -210,6 +210,18 @@ def md_memory(run):
             line += " %.0f" % (held / 1024) if held >= 0 else " -"
             line += " / %.1f |" % ((rss - base) / 1024) if rss >= 0 and base >= 0 else " / - |"
         out.append(line + "\n")
+    insitu = [c for c in run.conts if any(r["contender"] == c and r.get("op") == "parse-insitu" for r in run.mem)]
+    if parses and insitu:
+        out.append("\nIn situ (`parse-insitu`, tyjson_read_insitu and YYJSON_READ_INSITU): KiB a document parsed in "
+                   "the caller's buffer holds (the buffer not counted) / allocator calls of the parse.\n\n"
+                   + table_head("file", insitu))
+        for t in parses:
+            cells = []
+            for c in insitu:
+                held = run.mem_find("insitu_held_first", c, t["item"], "corpus", "parse-insitu")
+                calls = run.mem_find("insitu_calls_first", c, t["item"], "corpus", "parse-insitu")
+                cells.append("%.0f / %.0f" % (held["value"] / 1024, calls["value"]) if held and calls else "-")
+            out.append(md_row(t["item"], cells))
     cold = [t for t in run.tasks if t["cold"]]
     base_rss = run.doc["base_rss_kib"]
     if cold:

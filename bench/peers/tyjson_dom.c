@@ -277,6 +277,14 @@ static bool reader(void *st, const char *dat, size_t len, bench_stats *out) {
     return tyjson_reader_open_buf(s->rd, dat, len) == TYJSON_OK && bench_reader_walk(s->rd, out);
 }
 
+static void *parse_insitu(char *buf, size_t len, size_t cap) {
+    return tyjson_read_insitu(buf, len, cap, NULL, NULL);
+}
+
+static void free_insitu(void *doc) { tyjson_doc_free((tyjson_doc *)doc); }
+
+const bench_insitu bench_insitu_tyjson = {"tyjson", parse_insitu, free_insitu};
+
 const bench_adapter bench_adapter_tyjson = {
     "tyjson", TYJSON_VERSION_STRING,
     "strict (flags 0), libc allocator, input copied into the document; "

@@ -603,8 +603,9 @@ typedef struct tyjson_decode_options {
      *  _TRAILING_COMMAS, _INF_NAN, _BOM, _INVALID_UTF8), _STOP_WHEN_DONE (as
      *  TYJSON_DECODE_STOP_WHEN_DONE), _REJECT_DUPLICATE_KEYS (as
      *  TYJSON_T_DUPLICATE_ERROR on every type, and inside VALUE members),
-     *  _BIGNUM_AS_RAW (VALUE and CUSTOM values). Other bits, the JSON5
-     *  ones among them (docs/api.md "JSON5": the decoder reads JSON), are
+     *  _BIGNUM_AS_RAW and _NUMBER_AS_RAW (VALUE and CUSTOM values). Other
+     *  bits, the JSON5 ones among them (docs/api.md "JSON5": the decoder
+     *  reads JSON), are
      *  TYJSON_E_INVALID_ARG. */
     tyjson_read_flags read_flags;
     /** Nesting limit; 0 = TYJSON_DEFAULT_MAX_DEPTH. */

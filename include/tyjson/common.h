@@ -219,9 +219,17 @@ typedef uint32_t tyjson_read_flags;
  * The writer writes raw text back unchanged.
  */
 #define TYJSON_READ_BIGNUM_AS_RAW        (1u << 7)
+/**
+ * Keep every number, not only the big ones, as its exact source text
+ * (TYJSON_TYPE_RAW, NUL-terminated in the document): "19.90" stays "19.90",
+ * never passing through a double. The grammar is checked as in strict mode;
+ * range is not (a raw number cannot overflow). Takes precedence over
+ * TYJSON_READ_BIGNUM_AS_RAW. The writer writes raw text back unchanged.
+ */
+#define TYJSON_READ_NUMBER_AS_RAW        (1u << 8)
 
 /* JSON5 (https://spec.json5.org), one flag per extension; TYJSON_READ_JSON5
- * turns them all on (docs/api.md "JSON5"). Bits 8 and 9 are kept for other
+ * turns them all on (docs/api.md "JSON5"). Bit 9 is kept for other
  * options. */
 /** Accept strings and keys in single quotes: `'it\'s'` (a `"` inside needs
  *  no escape; `\'` is an escape in either kind of string). */

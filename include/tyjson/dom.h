@@ -34,7 +34,7 @@ extern "C" {
 /** The type of a value, one of TYJSON_TYPE_* (tyjson_get_type). */
 typedef uint8_t tyjson_type;
 #define TYJSON_TYPE_NONE 0u /**< no value (a NULL pointer has this type) */
-#define TYJSON_TYPE_RAW  1u /**< raw number text (TYJSON_READ_BIGNUM_AS_RAW) */
+#define TYJSON_TYPE_RAW  1u /**< raw number text (TYJSON_READ_BIGNUM_AS_RAW, _NUMBER_AS_RAW) */
 #define TYJSON_TYPE_NULL 2u /**< null */
 #define TYJSON_TYPE_BOOL 3u /**< true or false (subtype TRUE or FALSE) */
 #define TYJSON_TYPE_NUM  4u /**< number (subtype UINT, SINT or REAL) */
@@ -110,6 +110,34 @@ TYJSON_API tyjson_doc *tyjson_read_opts(const char *dat, size_t len,
 TYJSON_API tyjson_doc *tyjson_read(const char *dat, size_t len,
                                    tyjson_read_flags flags);
 
+/** Bytes tyjson_read_insitu needs after the text in the caller's buffer. */
+#define TYJSON_INSITU_PADDING 64
+
+/**
+ * Parses the `len` bytes at `buf` in place (in situ), as tyjson_read_opts
+ * parses them, without copying them: the document's strings and raw numbers
+ * point into `buf`, unescaped there and NUL-terminated. The buffer is
+ * modified (even when the parse fails) and must stay alive and unchanged
+ * until tyjson_doc_free; the document allocates only its value array.
+ * `cap` is the size of the buffer: at least len + TYJSON_INSITU_PADDING,
+ * and those padding bytes after the text are overwritten with zeros.
+ * @param opts  flags, depth limit and allocator; NULL = strict defaults.
+ * @param err   filled on failure, as tyjson_read_opts fills it: same code
+ *   and offset (bytes from buf). line:column are counted over the buffer as
+ *   the failed parse left it, where strings before the error are already
+ *   decoded: they match tyjson_read_opts' unless such a string held a
+ *   `
+` or `
+` escape (its decoded line break counts as one).
+ * @return a document to release with tyjson_doc_free, or NULL:
+ *   TYJSON_E_INVALID_ARG for a NULL buf or cap < len + TYJSON_INSITU_PADDING
+ *   (nothing written then), an invalid input code, TYJSON_E_NOMEM,
+ *   TYJSON_E_SIZE.
+ */
+TYJSON_API tyjson_doc *tyjson_read_insitu(char *buf, size_t len, size_t cap,
+                                          const tyjson_read_options *opts,
+                                          tyjson_error *err);
+
 /** Reads the file at `path`, then parses it as tyjson_read_opts does. A
  *  NULL path is TYJSON_E_INVALID_ARG; a file that cannot be opened or read
  *  is TYJSON_E_IO. */
@@ -150,7 +178,7 @@ TYJSON_API bool tyjson_validate(const char *dat, size_t len,
  * (exact integers, correctly rounded doubles, "-0" as the real -0.0), or,
  * with TYJSON_READ_BIGNUM_AS_RAW, a RAW value for what they cannot hold, its
  * text pointing into `dat` (not NUL-terminated there: tyjson_get_len gives
- * its length). With TYJSON_READ_ALLOW_INF_NAN, NaN, Infinity
+ * its length); with TYJSON_READ_NUMBER_AS_RAW always such a RAW value. With TYJSON_READ_ALLOW_INF_NAN, NaN, Infinity
  * and -Infinity are reals too; other flags are ignored. What follows the
  * number is not looked at: "12px" reads 12 and returns 2.
  * @return the number's length in bytes, or 0 with err filled (code, offset

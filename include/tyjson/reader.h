@@ -180,7 +180,9 @@ TYJSON_API const char *tyjson_reader_str(const tyjson_reader *r, size_t *len);
  *  a piece and more of the same string or number follows. */
 TYJSON_API bool tyjson_reader_partial(const tyjson_reader *r);
 /** The current NUM as an int64 when it is an integer in range; false (and
- *  nothing stored) otherwise, or for another token. */
+ *  nothing stored) otherwise, or for another token. With
+ *  TYJSON_READ_NUMBER_AS_RAW a NUM carries only its text
+ *  (tyjson_reader_str): the three getters return false for it. */
 TYJSON_API bool tyjson_reader_get_i64(const tyjson_reader *r, int64_t *out);
 /** The current NUM as a uint64 when it is a non-negative integer in range. */
 TYJSON_API bool tyjson_reader_get_u64(const tyjson_reader *r, uint64_t *out);

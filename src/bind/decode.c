@@ -34,7 +34,8 @@
     (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |          \
      TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_BOM |                       \
      TYJSON_READ_ALLOW_INVALID_UTF8 | TYJSON_READ_STOP_WHEN_DONE |             \
-     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
+     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW |            \
+     TYJSON_READ_NUMBER_AS_RAW)
 
 
 /* ----------------------------------------------------------------------------

@@ -294,10 +294,12 @@ static const u8 *leaf_dom(dec *d, const tyjson__bind_field *bf, char *mem, const
     tyjson_alloc alc = tyjson_arena_allocator(d->arena);
     tyjson_read_options o;
     /* the syntax relaxations, and what the value itself is made of: big
-     * numbers as raw text, duplicate keys refused (as by the type flag) */
+     * numbers (or every number) as raw text, duplicate keys refused (as by
+     * the type flag) */
     o.flags = d->rflags & (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |
                            TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_INVALID_UTF8 |
-                           TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_REJECT_DUPLICATE_KEYS);
+                           TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW |
+                           TYJSON_READ_REJECT_DUPLICATE_KEYS);
     o.max_depth = d->max_depth;
     o.alc = &alc;
     tyjson_error e;

@@ -40,7 +40,7 @@ size_t tyjson_read_number(const char *dat, size_t len, tyjson_read_flags flags,
     tyjson__num n;
     tyjson_status code;
     const u8 *errpos;
-    const u8 *q = tyjson__num_read(p, end, flags & TYJSON_READ_BIGNUM_AS_RAW, &n, &code, &errpos);
+    const u8 *q = tyjson__num_read(p, end, flags & (TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW), &n, &code, &errpos);
     if (!q) {
         /* "1." or "-" cut off by the end of the text */
         if (code == TYJSON_E_NUMBER && errpos >= end) code = TYJSON_E_TRUNCATED;

@@ -180,6 +180,31 @@ static TYJSON__NOINLINE const u8 *read_inf_nan(const u8 *cur, const u8 *end, tyj
     return cur + n;
 }
 
+/* A number that fails the grammar under TYJSON_READ_NUMBER_AS_RAW: the
+ * number core names the error. */
+static TYJSON__NOINLINE const u8 *read_num_text_fail(const u8 *cur, const scalar_cfg *c,
+                                                     failure *f) {
+    tyjson__num n;
+    tyjson_status code = TYJSON_E_NUMBER;
+    const u8 *errpos = cur;
+    if (tyjson__num_read_text(cur, c->end, &n, &code, &errpos)) errpos = cur;
+    if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
+    tyjson__dom_set_failure(f, code, errpos, EXPECT_NUMBER);
+    return NULL;
+}
+
+/* A number at cur kept as its text (TYJSON_READ_NUMBER_AS_RAW): the
+ * grammar is checked, nothing is converted; finish_doc NUL-terminates it. */
+TYJSON__FORCEINLINE const u8 *read_num_text(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                            usize *raw_count, failure *f) {
+    const u8 *q = tyjson__num_scan(cur, c->end);
+    if (unlikely(!q)) return read_num_text_fail(cur, c, f);
+    v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
+    v->uni.str = (const char *)cur;
+    (*raw_count)++;
+    return q;
+}
+
 /* Any scalar at cur. When cur starts no value the failure's expectation
  * is EXPECT_HERE: the caller's state knows what it wanted. */
 TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
@@ -190,6 +215,30 @@ TYJSON__FORCEINLINE const u8 *read_scalar(const u8 *cur, const scalar_cfg *c, ty
         if (unlikely(ch == '-' && cur[1] == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
             return read_inf_nan(cur, c->end, v, f);
         return read_num(cur, c, v, raw_count, f);
+    }
+    if (ch == 't')
+        return read_literal(cur, c->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, f);
+    if (ch == 'f')
+        return read_literal(cur, c->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, f);
+    if (ch == 'n') return read_literal(cur, c->end, v, "null", 4, TYJSON_TYPE_NULL, f);
+    if ((ch == 'N' || ch == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+        return read_inf_nan(cur, c->end, v, f);
+    tyjson__dom_set_failure(f, cur >= c->end ? TYJSON_E_TRUNCATED : TYJSON_E_UNEXPECTED_CHAR, cur, EXPECT_HERE);
+    return NULL;
+}
+
+/* read_scalar with numbers kept as text (TYJSON_READ_NUMBER_AS_RAW). A
+ * copy, not read_scalar with a constant flag: inlining one shared body
+ * changed the strict state machine's register allocation (1% more
+ * instructions on canada.json, perf-log.md). */
+TYJSON__FORCEINLINE const u8 *read_scalar_raw(const u8 *cur, const scalar_cfg *c, tyjson_val *v,
+                                              usize *raw_count, failure *f) {
+    u8 ch = *cur;
+    if (ch == '"') return read_str(cur, c, v, f);
+    if ((ch >= '0' && ch <= '9') || ch == '-') {
+        if (unlikely(ch == '-' && cur[1] == 'I') && (c->flags & TYJSON_READ_ALLOW_INF_NAN))
+            return read_inf_nan(cur, c->end, v, f);
+        return read_num_text(cur, c, v, raw_count, f);
     }
     if (ch == 't')
         return read_literal(cur, c->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, f);
@@ -232,16 +281,28 @@ static TYJSON__NOINLINE const u8 *read_scalar_j5(const u8 *cur, const scalar_cfg
         tyjson__num n;
         tyjson_status code = TYJSON_OK;
         const u8 *errpos = cur;
-        const u8 *q = tyjson__num_read_json5(cur, c->end, c->flags, &n, &code, &errpos);
+        /* numbers kept as text have no range: BIGNUM_AS_RAW keeps 1e400 */
+        u32 nf = c->flags | ((c->flags & TYJSON_READ_NUMBER_AS_RAW) ? TYJSON_READ_BIGNUM_AS_RAW : 0);
+        const u8 *q = tyjson__num_read_json5(cur, c->end, nf, &n, &code, &errpos);
         if (!q) {
             if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
             bool word = errpos < c->end && (*errpos == 'I' || *errpos == 'N');
             tyjson__dom_set_failure(f, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER);
             return NULL;
         }
+        if ((c->flags & TYJSON_READ_NUMBER_AS_RAW) && tyjson__num_scan(cur, c->end) == q) {
+            /* a number in JSON's own grammar stays text; the JSON5-only
+             * forms (hex, '+', a bare point, Infinity, NaN) have no JSON
+             * text to keep and are converted */
+            v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
+            v->uni.str = (const char *)cur;
+            (*raw_count)++;
+            return q;
+        }
         store_num(&n, cur, q, v, raw_count);
         return q;
     }
+    if (c->flags & TYJSON_READ_NUMBER_AS_RAW) return read_scalar_raw(cur, c, v, raw_count, f);
     return read_scalar(cur, c, v, raw_count, f);
 }
 
@@ -318,7 +379,7 @@ static TYJSON__NOINLINE const u8 *dup_key_pos(const tyjson_val *dup) {
 #define READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count, what, j5)               \
     do {                                                                       \
         (cur) = (j5) ? read_scalar_j5((cur), &(cfg), (v), &(raw_count), &(f))  \
-                     : read_scalar((cur), &(cfg), (v), &(raw_count), &(f));    \
+                     : PARSE_SM_SCALAR((cur), &(cfg), (v), &(raw_count), &(f)); \
         if (unlikely(!(cur))) {                                                \
             if ((f).expect == EXPECT_HERE) (f).expect = (what);                \
             goto fail;                                                         \
@@ -464,17 +525,27 @@ tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, u
 
 #define PARSE_SM_NAME parse_owned_std
 #define PARSE_SM_J5 0
+#define PARSE_SM_SCALAR read_scalar
+#include "dom/parse_sm.h"
+
+#define PARSE_SM_NAME parse_owned_raw
+#define PARSE_SM_J5 0
+#define PARSE_SM_SCALAR read_scalar_raw
 #include "dom/parse_sm.h"
 
 #define PARSE_SM_NAME parse_owned_j5
 #define PARSE_SM_J5 1
+#define PARSE_SM_SCALAR read_scalar
 #include "dom/parse_sm.h"
 
-/* Strict input and the older relaxations take parse_owned_std, where every
- * JSON5 test folds away; a JSON5 bit takes parse_owned_j5. */
+/* The byte-at-a-time parse of p->buf (freed on failure unless borrowed).
+ * Strict input and the older relaxations take parse_owned_std, where every
+ * JSON5 test folds away; numbers kept as text parse_owned_raw; a JSON5 bit
+ * parse_owned_j5. */
 static tyjson_doc *parse_owned(parser *p, u32 flags, u32 max_depth, const char *orig,
                                tyjson_error *err) {
     if (unlikely(flags & TYJSON__J5_FLAGS)) return parse_owned_j5(p, flags, max_depth, orig, err);
+    if (flags & TYJSON_READ_NUMBER_AS_RAW) return parse_owned_raw(p, flags, max_depth, orig, err);
     return parse_owned_std(p, flags, max_depth, orig, err);
 }
 
@@ -761,6 +832,45 @@ tyjson_doc *tyjson_read_fp(FILE *fp, const tyjson_read_options *opts, tyjson_err
         return NULL;
     }
     return read_stream(fp, opts, err);
+}
+
+/* ----------------------------------------------------------------------------
+ * In situ: the caller's buffer is the parse buffer. No copy; the strings
+ * and raw numbers stay in it (the document owns only its value array).
+ * The byte-at-a-time state machine parses it: the index-driven parse may
+ * give up after decoding strings in place, and here no copy is left to
+ * start again from.
+ * ------------------------------------------------------------------------- */
+_Static_assert(TYJSON_INSITU_PADDING == TYJSON__PAD, "the public padding is the parser's");
+
+tyjson_doc *tyjson_read_insitu(char *buf, size_t len, size_t cap, const tyjson_read_options *opts,
+                               tyjson_error *err) {
+    if (!buf || cap < TYJSON_INSITU_PADDING || len > cap - TYJSON_INSITU_PADDING) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        tyjson__err_msg(err, buf ? "tyjson_read_insitu: cap must be at least len + "
+                                   "TYJSON_INSITU_PADDING (64) bytes"
+                                 : "tyjson_read_insitu: NULL buffer");
+        return NULL;
+    }
+    if (len > SIZE_MAX / 4) {
+        tyjson__err_set(err, TYJSON_E_SIZE, NULL, 0, 0);
+        return NULL;
+    }
+    parser p;
+    memset(&p, 0, sizeof(p));
+    p.alc = tyjson__alc_or_libc(opts ? opts->alc : NULL);
+    memset(buf + len, 0, TYJSON__PAD);
+    p.buf = (u8 *)buf;
+    p.len = len;
+    p.buf_size = len + TYJSON__PAD;
+    p.blk_size = 0;
+    p.borrowed = true;
+    tyjson_doc *doc = parse_owned(&p, opts ? opts->flags : 0, depth_limit(opts), buf, err);
+    if (!doc) return NULL;
+    doc->str_pool = NULL; /* the caller's */
+    doc->str_pool_size = 0;
+    doc->mem_size = doc->block_size;
+    return doc;
 }
 
 tyjson_doc *tyjson_read_file(const char *path, const tyjson_read_options *opts,

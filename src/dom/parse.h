@@ -27,6 +27,7 @@ typedef struct parser {
     usize inl_cap;   /* value capacity there */
     usize max_vals;  /* no valid input of len bytes needs more values */
     u32 max_depth;
+    bool borrowed;   /* buf is the caller's (tyjson_read_insitu): never freed */
 } parser;
 
 /* Slots a document of len bytes can need. Valid JSON needs at most one

@@ -1,19 +1,22 @@
 /*
  * parse_sm.h - the DOM parser's byte-at-a-time state machine, included by
- * parse.c twice: as parse_owned_std (PARSE_SM_J5 0: strict input and the
- * older relaxations, where every JSON5 test is a literal 0 and compiles
- * away) and as parse_owned_j5 (PARSE_SM_J5 1: input read with a JSON5
- * bit). A literal rather than a parameter keeps the strict machine the code
- * it was before JSON5 (docs/perf-log.md, "JSON5").
+ * parse.c three times: as parse_owned_std (PARSE_SM_J5 0, PARSE_SM_SCALAR
+ * read_scalar: strict input and the older relaxations, where every JSON5
+ * test is a literal 0 and compiles away), as parse_owned_raw (PARSE_SM_J5
+ * 0, PARSE_SM_SCALAR read_scalar_raw: TYJSON_READ_NUMBER_AS_RAW, numbers
+ * kept as text) and as parse_owned_j5 (PARSE_SM_J5 1: input read with a
+ * JSON5 bit; read_scalar_j5 handles both number modes). Literals and a
+ * macro rather than parameters keep the strict machine the code it was
+ * before JSON5 and raw numbers (docs/perf-log.md, "JSON5", "NUMBER_AS_RAW").
  *
- * Before including: PARSE_SM_NAME, PARSE_SM_J5, and parse.c's macros and
- * readers.
+ * Before including: PARSE_SM_NAME, PARSE_SM_J5, PARSE_SM_SCALAR, and
+ * parse.c's macros and readers.
  */
 
 /* On success returns the document (owning p->buf); on failure frees
  * everything and returns NULL with err filled, positions reported against
  * `orig` (the caller's bytes) for line/column. */
-static tyjson_doc *PARSE_SM_NAME(parser *p, u32 flags, u32 max_depth,
+static TYJSON__NOINLINE tyjson_doc *PARSE_SM_NAME(parser *p, u32 flags, u32 max_depth,
                                  const char *orig, tyjson_error *err) {
     u8 *const buf = p->buf;
     const u8 *const end = buf + p->len;
@@ -179,7 +182,7 @@ fail_nomem:
     tyjson__err_set(err, TYJSON_E_NOMEM, orig, p->len, (usize)(cur - buf));
 cleanup:
     if (p->doc != p->inl) tyjson__free(&p->alc, p->doc);
-    tyjson__free(&p->alc, p->buf);
+    if (!p->borrowed) tyjson__free(&p->alc, p->buf);
     p->doc = NULL;
     p->inl = NULL;
     p->buf = NULL;
@@ -188,3 +191,4 @@ cleanup:
 
 #undef PARSE_SM_NAME
 #undef PARSE_SM_J5
+#undef PARSE_SM_SCALAR

@@ -33,7 +33,9 @@ typedef struct tyjson__num {
  * Reads one JSON number (RFC 8259 grammar) starting at p, where *p is '-' or
  * a digit. Never reads at or beyond `end`.
  *
- * flags: TYJSON_READ_BIGNUM_AS_RAW keeps out-of-range numbers as RAW;
+ * flags: TYJSON_READ_NUMBER_AS_RAW keeps every number as RAW (the grammar
+ * checked, nothing converted: tyjson__num_read_text);
+ * TYJSON_READ_BIGNUM_AS_RAW keeps out-of-range numbers as RAW;
  * without it an integer outside [INT64_MIN, UINT64_MAX] is an error
  * (TYJSON_E_NUMBER_RANGE), as does a real whose magnitude overflows double
  * (for example 1e400). Reals that underflow become 0.0 or -0.0 (not an

@@ -270,6 +270,39 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_read_inline(const u8 *p, const u8 *end
 }
 
 /* ----------------------------------------------------------------------------
+ * Numbers kept as text (TYJSON_READ_NUMBER_AS_RAW)
+ * ------------------------------------------------------------------------- */
+
+/** The end of the number at p (before end) when its grammar holds, NULL
+ *  when it does not: the grammar alone, nothing converted, no range. */
+TYJSON__FORCEINLINE const u8 *tyjson__num_scan(const u8 *p, const u8 *end) {
+    if (p < end && *p == '-') p++;
+    if (p == end || (u32)*p - '0' > 9) return NULL;
+    if (*p++ == '0') {
+        if (p < end && (u32)*p - '0' <= 9) return NULL;
+    } else {
+        while (p < end && (u32)*p - '0' <= 9) p++;
+    }
+    if (p < end && *p == '.') {
+        p++;
+        if (p == end || (u32)*p - '0' > 9) return NULL;
+        while (p < end && (u32)*p - '0' <= 9) p++;
+    }
+    if (p < end && (*p | 0x20) == 'e') {
+        p++;
+        if (p < end && (*p == '+' || *p == '-')) p++;
+        if (p == end || (u32)*p - '0' > 9) return NULL;
+        while (p < end && (u32)*p - '0' <= 9) p++;
+    }
+    return p;
+}
+
+/** A number read as text: kind TYJSON__NUM_RAW and its end, or NULL with
+ *  the grammar error exactly as tyjson__num_read reports it. */
+const u8 *tyjson__num_read_text(const u8 *p, const u8 *end, tyjson__num *out,
+                                tyjson_status *err, const u8 **err_pos);
+
+/* ----------------------------------------------------------------------------
  * Writing small integers
  * ------------------------------------------------------------------------- */
 

@@ -528,9 +528,28 @@ u64 tyjson__num_scaled_bits(u64 w, i64 q) {
     return b >= INF_BITS ? ~(u64)0 : b; /* EL_FAIL is ~0 too */
 }
 
+TYJSON__NOINLINE const u8 *tyjson__num_read_text(const u8 *p, const u8 *end, tyjson__num *out,
+                                                 tyjson_status *err, const u8 **err_pos) {
+    TYJSON_API_CHECK(p < end);
+    const u8 *q = tyjson__num_scan(p, end);
+    if (likely(q != NULL)) {
+        out->kind = TYJSON__NUM_RAW;
+        out->v.u = 0;
+        return q;
+    }
+    /* The full reader names the grammar error (range never fails it here). */
+    q = tyjson__num_read_slow(p, end, TYJSON_READ_BIGNUM_AS_RAW, out, err, err_pos);
+    if (q) { /* cannot happen: both read the RFC 8259 grammar */
+        out->kind = TYJSON__NUM_RAW;
+        out->v.u = 0;
+    }
+    return q;
+}
+
 const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags, tyjson__num *out,
                            tyjson_status *err, const u8 **err_pos) {
     TYJSON_API_CHECK(p < end);
+    if (flags & TYJSON_READ_NUMBER_AS_RAW) return tyjson__num_read_text(p, end, out, err, err_pos);
     return tyjson__num_read_inline(p, end, flags, out, err, err_pos);
 }
 

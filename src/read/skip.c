@@ -550,11 +550,15 @@ static bool byte_validate(walk *w, const u8 *p, bool whole) {
 
 TYJSON__NOINLINE bool tyjson__validate_strict(const u8 *p, const tyjson__skip_opts *o,
                                               tyjson__validate_route route) {
-    const u32 handled = TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW;
+    const u32 handled =
+        TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW;
     if (o->flags & ~handled) return false;
     walk w;
     walk_init(&w, o, o->end);
-    w.num_flags = o->flags & TYJSON_READ_BIGNUM_AS_RAW;
+    /* numbers kept as text need their grammar only: no range to check */
+    w.num_flags = (o->flags & (TYJSON_READ_BIGNUM_AS_RAW | TYJSON_READ_NUMBER_AS_RAW))
+                      ? TYJSON_READ_BIGNUM_AS_RAW
+                      : 0;
     bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
     bool declined = route == TYJSON__VALIDATE_BYTES || !ix_usable(o->flags);
     bool ok = false;

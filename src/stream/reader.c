@@ -916,7 +916,9 @@ static int read_number(tyjson_reader *r) {
             tyjson__num n;
             tyjson_status code = TYJSON_OK;
             const u8 *errpos = NULL;
-            const u8 *q = tyjson__num_read_inline(s, e, r->flags, &n, &code, &errpos);
+            const u8 *q = unlikely(r->flags & TYJSON_READ_NUMBER_AS_RAW)
+                              ? tyjson__num_read_text(s, e, &n, &code, &errpos)
+                              : tyjson__num_read_inline(s, e, r->flags, &n, &code, &errpos);
             if (likely(q != NULL)) {
                 if (likely(q < e || r->eof)) {
                     if (unlikely((usize)(q - s) > r->tok_limit))
@@ -1192,11 +1194,20 @@ static int j5_number(tyjson_reader *r) {
             tyjson_status code = TYJSON_OK;
             const u8 *errpos = s;
             r->p_j5 = false;
-            q = tyjson__num_read_json5(s, e, r->flags, &n, &code, &errpos);
+            /* NUMBER_AS_RAW as the DOM reads it (dom/parse.c read_scalar_j5):
+             * a number in JSON's grammar stays text, out of range too; the
+             * JSON5-only forms are converted */
+            const bool raw = (r->flags & TYJSON_READ_NUMBER_AS_RAW) != 0;
+            q = tyjson__num_read_json5(s, e, r->flags | (raw ? TYJSON_READ_BIGNUM_AS_RAW : 0), &n, &code,
+                                       &errpos);
             if (!q) {
                 if (code == TYJSON_E_NUMBER && errpos >= e) code = TYJSON_E_TRUNCATED;
                 bool word = errpos < e && (*errpos == 'I' || *errpos == 'N');
                 return read_fail(r, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER, s);
+            }
+            if (raw && tyjson__num_scan(s, e) == q) {
+                n.kind = TYJSON__NUM_RAW;
+                n.v.u = 0;
             }
             if (unlikely((usize)(q - s) > r->tok_limit)) return fail_plain(r, TYJSON_E_SIZE, r->p_start);
             r->num = n;
@@ -1422,7 +1433,9 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
         tyjson__num n;
         tyjson_status code = TYJSON_OK;
         const u8 *errpos = NULL, *e = r->end;
-        const u8 *q = tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
+        const u8 *q = unlikely(r->flags & TYJSON_READ_NUMBER_AS_RAW)
+                          ? tyjson__num_read_text(p, e, &n, &code, &errpos)
+                          : tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
         if (likely(q != NULL) && likely(q < e) && likely((usize)(q - p) <= r->tok_limit)) {
             r->num = n;
             r->tstr = p;
@@ -1599,7 +1612,8 @@ again:
     (TYJSON_READ_ALLOW_COMMENTS | TYJSON_READ_ALLOW_TRAILING_COMMAS |          \
      TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_ALLOW_BOM |                       \
      TYJSON_READ_ALLOW_INVALID_UTF8 | TYJSON_READ_STOP_WHEN_DONE |             \
-     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW | TYJSON__J5_FLAGS)
+     TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW |            \
+     TYJSON_READ_NUMBER_AS_RAW | TYJSON__J5_FLAGS)
 #define KNOWN_READER_FLAGS (TYJSON_READER_MULTI | TYJSON_READER_PIECES)
 #define MIN_TOKEN 16 /* a piece holds at least one escape or character */
 
