@@ -1637,6 +1637,26 @@ TYJSON__FORCEINLINE void fast_tok(tyjson_reader *r, tyjson_token t, const u8 *p)
     r->partial = false;
 }
 
+/* fast_next's string or key at p whose plain text ends at the escape esc:
+ * read_string goes on from the escape (no rescan), as start_string hands
+ * it over. st is the state before the token (a value already counted). */
+static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p, const u8 *esc, int st,
+                                                  bool key) {
+    usize o = off_of(r, p);
+    r->cur = p;
+    r->st = st;
+    r->pend = P_STR;
+    r->p_key = key;
+    r->p_esc = false;
+    r->p_loc = false;
+    r->p_first = true;
+    r->p_start = o;
+    r->p_keep = o;
+    r->p_piece = o + 1;
+    r->p_scan = off_of(r, esc);
+    return step_result(r, read_string(r));
+}
+
 static tyjson_token fast_next(tyjson_reader *r) {
     const u8 *p = r->cur, *e = r->end;
     int st = r->st;
@@ -1691,9 +1711,8 @@ static tyjson_token fast_next(tyjson_reader *r) {
 key : {
     const u8 *b = p + 1;
     tyjson__str_scan sc = tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-    if (unlikely(sc.err != TYJSON_OK) || unlikely(*sc.stop != '"') ||
-        unlikely((usize)(sc.stop - b) >= r->tok_limit))
-        goto slow;
+    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
+    if (unlikely(*sc.stop != '"')) return fast_escaped(r, p, sc.stop, st, true);
     r->cur = sc.stop + 1;
     return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
 }
@@ -1706,9 +1725,11 @@ value : {
         const u8 *b = p + 1;
         tyjson__str_scan sc =
             tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-        if (unlikely(sc.err != TYJSON_OK) || unlikely(*sc.stop != '"') ||
-            unlikely((usize)(sc.stop - b) >= r->tok_limit))
-            goto slow;
+        if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
+        if (unlikely(*sc.stop != '"')) {
+            if (arr) f->n++; /* the value begins, as read_value counts it */
+            return fast_escaped(r, p, sc.stop, st, false);
+        }
         r->tstr = b;
         r->tlen = (usize)(sc.stop - b);
         r->tnul = false;
