@@ -838,20 +838,30 @@ static int read_string(tyjson_reader *r) {
                 if (!scratch_put(r, p, (usize)(sc.stop - p)) || !scratch_room(r, 8))
                     return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
                 u8 *d = r->scr + r->scr_len;
-                tyjson_status st = TYJSON_OK;
-                usize used = tyjson__str_escape_any(sc.stop, lim, &d, ai, &st);
-                if (!used) {
-                    if (st == TYJSON_E_ESCAPE && (r->flags & TYJSON__J5_STR_FLAGS)) {
-                        /* a JSON5 escape: the JSON5 reader goes on from it */
-                        r->p_j5 = true;
-                        r->p_quote = '"';
-                        r->p_scan = off_of(r, sc.stop);
-                        return j5_string(r);
+                const u8 *q = sc.stop;
+                for (;;) { /* a run of escapes without rescanning between them */
+                    tyjson_status st = TYJSON_OK;
+                    usize used = tyjson__str_escape_any(q, lim, &d, ai, &st);
+                    if (!used) {
+                        r->scr_len = (usize)(d - r->scr);
+                        if (st == TYJSON_E_ESCAPE && (r->flags & TYJSON__J5_STR_FLAGS)) {
+                            /* a JSON5 escape: the JSON5 reader goes on from it */
+                            r->p_j5 = true;
+                            r->p_quote = '"';
+                            r->p_scan = off_of(r, q);
+                            return j5_string(r);
+                        }
+                        return read_fail(r, st, q, EXPECT_STRING, NULL);
                     }
-                    return read_fail(r, st, sc.stop, EXPECT_STRING, NULL);
+                    q += used;
+                    /* another escape right here, all of it resident (or the
+                     * input's end), and room for its bytes kept */
+                    if (q >= lim || *q != '\\' || (!fin && lim - q < 12) ||
+                        (usize)(r->scr + r->scr_cap - d) < 8 + SCRATCH_SLACK)
+                        break;
                 }
                 r->scr_len = (usize)(d - r->scr);
-                p = sc.stop + used;
+                p = q;
                 continue;
             }
             if (sc.err == TYJSON_E_TRUNCATED) {
