@@ -216,4 +216,84 @@ TEST(str_every_length_next_to_the_end) {
     tyjson_reader_free(r);
 }
 
+/* Runs of escapes (read_string decodes a resident run without rescanning
+ * between them): 1..40 escapes of each kind, mixed with plain bytes, from a
+ * buffer and through FILE* windows that cut the runs anywhere, in pieces
+ * too: the text equals the DOM's string; a bad escape at the end of a run
+ * is the DOM's error at the DOM's offset. */
+TEST(escape_runs_equal_dom) {
+    static const char *const esc[] = {"\\u00e9", "\\ud83d\\ude00", "\\n", "\\\\", "\\u4e2d", "x\\t"};
+    static const size_t windows[] = {0, 64, 77, 1000};
+    char doc[1024];
+    for (size_t k = 0; k < sizeof(esc) / sizeof(esc[0]); k++) {
+        for (size_t n = 1; n <= 40; n++) {
+            for (int bad = 0; bad < 2; bad++) {
+                size_t m = 0;
+                m += (size_t)snprintf(doc + m, sizeof(doc) - m, "[\"a");
+                for (size_t i = 0; i < n; i++) m += (size_t)snprintf(doc + m, sizeof(doc) - m, "%s", esc[k]);
+                m += (size_t)snprintf(doc + m, sizeof(doc) - m, "%s\", 1]", bad ? "\\q" : "z");
+                tyjson_error derr;
+                tyjson_doc *d = tyjson_read_opts(doc, m, NULL, &derr);
+                ASSERT_TRUE((d == NULL) == (bad != 0));
+                for (size_t w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
+                    for (int pieces = 0; pieces < 2; pieces++) {
+                        tyjson_reader_options o;
+                        memset(&o, 0, sizeof(o));
+                        o.window = windows[w];
+                        o.max_token = 4096; /* longer than the small windows: whole */
+                        if (pieces) {
+                            o.reader_flags = TYJSON_READER_PIECES;
+                            o.max_token = 16 + n % 7;
+                        }
+                        tyjson_reader *r = tyjson_reader_new(&o, NULL);
+                        ASSERT_NOT_NULL(r);
+                        FILE *fp = NULL;
+                        if (windows[w]) {
+                            fp = fmemopen(doc, m, "r");
+                            ASSERT_NOT_NULL(fp);
+                            ASSERT_EQ_INT(tyjson_reader_open_fp(r, fp), TYJSON_OK);
+                        } else {
+                            ASSERT_EQ_INT(tyjson_reader_open_buf(r, doc, m), TYJSON_OK);
+                        }
+                        ASSERT_EQ_INT(tyjson_reader_next(r), TYJSON_TOK_ARR_BEGIN);
+                        char got[1024];
+                        size_t gl = 0;
+                        tyjson_token t;
+                        for (;;) {
+                            t = tyjson_reader_next(r);
+                            if (t != TYJSON_TOK_STR) break;
+                            size_t len = 0;
+                            const char *s = tyjson_reader_str(r, &len);
+                            ASSERT_NOT_NULL(s);
+                            ASSERT_TRUE(gl + len <= sizeof(got));
+                            memcpy(got + gl, s, len);
+                            gl += len;
+                            if (!tyjson_reader_partial(r)) break;
+                        }
+                        if (bad) {
+                            const tyjson_error *e = tyjson_reader_error(r);
+                            ASSERT_EQ_INT(t, TYJSON_TOK_ERROR);
+                            ASSERT_EQ_INT(e->code, derr.code);
+                            ASSERT_EQ_UINT(e->offset, derr.offset);
+                        } else {
+                            tyjson_val *v = tyjson_arr_get(tyjson_doc_get_root(d), 0);
+                            if (t != TYJSON_TOK_STR)
+                                TEST_FAIL("esc %zu n %zu window %zu pieces %d: %s", k, n, windows[w], pieces,
+                                          tyjson_reader_error(r)->msg);
+                            ASSERT_EQ_UINT(gl, tyjson_get_len(v));
+                            ASSERT_EQ_MEM(got, tyjson_get_str(v), gl);
+                            ASSERT_EQ_INT(tyjson_reader_next(r), TYJSON_TOK_NUM);
+                            ASSERT_EQ_INT(tyjson_reader_next(r), TYJSON_TOK_ARR_END);
+                            ASSERT_EQ_INT(tyjson_reader_next(r), TYJSON_TOK_END);
+                        }
+                        if (fp) fclose(fp);
+                        tyjson_reader_free(r);
+                    }
+                }
+                tyjson_doc_free(d);
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
