@@ -106,6 +106,7 @@ struct tyjson_reader {
 
     /* state */
     int st;
+    bool fast; /* the flags allow fast_next (strict numbers, no duplicate-key checks) */
     u32 depth;
     frame *frames;
     usize fcap;
@@ -837,20 +838,30 @@ static int read_string(tyjson_reader *r) {
                 if (!scratch_put(r, p, (usize)(sc.stop - p)) || !scratch_room(r, 8))
                     return fail_plain(r, TYJSON_E_NOMEM, r->p_start);
                 u8 *d = r->scr + r->scr_len;
-                tyjson_status st = TYJSON_OK;
-                usize used = tyjson__str_escape_any(sc.stop, lim, &d, ai, &st);
-                if (!used) {
-                    if (st == TYJSON_E_ESCAPE && (r->flags & TYJSON__J5_STR_FLAGS)) {
-                        /* a JSON5 escape: the JSON5 reader goes on from it */
-                        r->p_j5 = true;
-                        r->p_quote = '"';
-                        r->p_scan = off_of(r, sc.stop);
-                        return j5_string(r);
+                const u8 *q = sc.stop;
+                for (;;) { /* a run of escapes without rescanning between them */
+                    tyjson_status st = TYJSON_OK;
+                    usize used = tyjson__str_escape_any(q, lim, &d, ai, &st);
+                    if (!used) {
+                        r->scr_len = (usize)(d - r->scr);
+                        if (st == TYJSON_E_ESCAPE && (r->flags & TYJSON__J5_STR_FLAGS)) {
+                            /* a JSON5 escape: the JSON5 reader goes on from it */
+                            r->p_j5 = true;
+                            r->p_quote = '"';
+                            r->p_scan = off_of(r, q);
+                            return j5_string(r);
+                        }
+                        return read_fail(r, st, q, EXPECT_STRING, NULL);
                     }
-                    return read_fail(r, st, sc.stop, EXPECT_STRING, NULL);
+                    q += used;
+                    /* another escape right here, all of it resident (or the
+                     * input's end), and room for its bytes kept */
+                    if (q >= lim || *q != '\\' || (!fin && lim - q < 12) ||
+                        (usize)(r->scr + r->scr_cap - d) < 8 + SCRATCH_SLACK)
+                        break;
                 }
                 r->scr_len = (usize)(d - r->scr);
-                p = sc.stop + used;
+                p = q;
                 continue;
             }
             if (sc.err == TYJSON_E_TRUNCATED) {
@@ -1605,6 +1616,226 @@ again:
     return read_value(r, p);
 }
 
+
+/* ----------------------------------------------------------------------------
+ * The common step in one tight function: nothing pending, inside a
+ * container, the token and its separators resident, strict numbers. It
+ * takes the separators and the token as next_token would (the same
+ * transitions, the same reading core); on anything else it leaves cur and
+ * st where it got to (prelude is resumable from any state) and
+ * next_token goes on from there, with the slow path's errors and refills.
+ * ------------------------------------------------------------------------- */
+/* Flags under which a value may read otherwise than fast_next reads it. */
+#define FAST_OFF_FLAGS                                                         \
+    (TYJSON__J5_NUM_FLAGS | TYJSON_READ_ALLOW_INF_NAN | TYJSON_READ_NUMBER_AS_RAW | \
+     TYJSON_READ_REJECT_DUPLICATE_KEYS)
+
+/* JSON whitespace from p (p < e, *p whitespace): one space, a newline and
+ * its indentation, or the general skip. */
+TYJSON__FORCEINLINE const u8 *fast_ws(const u8 *p, const u8 *e) {
+    if (*p == ' ' && p + 1 < e && !tyjson__is_ws(p[1])) return p + 1;
+    const u8 *q = tyjson__skip_indent(p, e);
+    if (q != p && q < e && !tyjson__is_ws(*q)) return q;
+    return tyjson__skip_ws(q, e);
+}
+
+TYJSON__FORCEINLINE void fast_tok(tyjson_reader *r, tyjson_token t, const u8 *p) {
+    r->tok = t;
+    r->tok_off = off_of(r, p);
+    r->tok_depth = r->depth;
+    r->tok_loc = false;
+    r->partial = false;
+}
+
+/* fast_next's string or key at p whose plain text ends at the escape esc:
+ * read_string goes on from the escape (no rescan), as start_string hands
+ * it over. st is the state before the token (a value already counted). */
+static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p, const u8 *esc, int st,
+                                                  bool key) {
+    usize o = off_of(r, p);
+    r->cur = p;
+    r->st = st;
+    r->pend = P_STR;
+    r->p_key = key;
+    r->p_esc = false;
+    r->p_loc = false;
+    r->p_first = true;
+    r->p_start = o;
+    r->p_keep = o;
+    r->p_piece = o + 1;
+    r->p_scan = off_of(r, esc);
+    return step_result(r, read_string(r));
+}
+
+static tyjson_token fast_next(tyjson_reader *r) {
+    const u8 *p = r->cur, *e = r->end;
+    int st = r->st;
+    u8 c;
+    for (;;) {
+        if (unlikely(p >= e)) goto slow;
+        c = *p;
+        if (tyjson__is_ws(c)) {
+            p = fast_ws(p, e);
+            if (unlikely(p >= e)) goto slow;
+            c = *p;
+        }
+        switch (st) {
+        case S_ARR_NEXT:
+            if (likely(c == ',')) {
+                p++;
+                st = S_ARR_VALUE;
+                continue;
+            }
+            if (c == ']') goto close_arr;
+            goto slow;
+        case S_OBJ_NEXT:
+            if (likely(c == ',')) {
+                p++;
+                st = S_OBJ_KEY;
+                continue;
+            }
+            if (c == '}') goto close_obj;
+            goto slow;
+        case S_OBJ_COLON:
+            if (likely(c == ':')) {
+                p++;
+                st = S_OBJ_VALUE;
+                continue;
+            }
+            goto slow;
+        case S_OBJ_FIRST:
+            if (c == '}') goto close_obj;
+            /* fall through */
+        case S_OBJ_KEY:
+            if (likely(c == '"')) goto key;
+            goto slow;
+        case S_ARR_FIRST:
+            if (c == ']') goto close_arr;
+            /* fall through */
+        case S_ARR_VALUE:
+        case S_OBJ_VALUE: goto value;
+        default: goto slow;
+        }
+    }
+
+key : {
+    const u8 *b = p + 1;
+    tyjson__str_scan sc = tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
+    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
+    if (unlikely(*sc.stop != '"')) return fast_escaped(r, p, sc.stop, st, true);
+    r->cur = sc.stop + 1;
+    return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
+}
+
+value : {
+    frame *f = &r->frames[r->depth - 1];
+    const bool arr = st != S_OBJ_VALUE;
+    switch (c) {
+    case '"': {
+        const u8 *b = p + 1;
+        tyjson__str_scan sc =
+            tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
+        if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
+        if (unlikely(*sc.stop != '"')) {
+            if (arr) f->n++; /* the value begins, as read_value counts it */
+            return fast_escaped(r, p, sc.stop, st, false);
+        }
+        r->tstr = b;
+        r->tlen = (usize)(sc.stop - b);
+        r->tnul = false;
+        r->cur = sc.stop + 1;
+        fast_tok(r, TYJSON_TOK_STR, p);
+        break;
+    }
+    case '-':
+    case '0': case '1': case '2': case '3': case '4':
+    case '5': case '6': case '7': case '8': case '9': {
+        tyjson__num n;
+        tyjson_status code = TYJSON_OK;
+        const u8 *errpos = NULL;
+        const u8 *q = tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
+        if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
+            goto slow;
+        r->num = n;
+        r->tstr = p;
+        r->tlen = (usize)(q - p);
+        r->tnul = false;
+        r->cur = q;
+        fast_tok(r, TYJSON_TOK_NUM, p);
+        break;
+    }
+    case 't':
+    case 'f':
+    case 'n': {
+        usize n = c == 'f' ? 5 : 4;
+        if ((usize)(e - p) < n ||
+            !tyjson__match_literal(p, e, c == 't' ? "true" : c == 'f' ? "false" : "null", n, false))
+            goto slow;
+        r->cur = p + n;
+        r->tstr = NULL;
+        r->tlen = 0;
+        fast_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL, p);
+        break;
+    }
+    case '{':
+    case '[': {
+        if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
+        if (arr) f->n++;
+        fast_tok(r, c == '{' ? TYJSON_TOK_OBJ_BEGIN : TYJSON_TOK_ARR_BEGIN, p);
+        frame *g = f + 1;
+        r->depth++;
+        g->n = 0;
+        g->obj = c == '{';
+        g->key_at = r->keys_len;
+        g->key_len = 0;
+        g->key_ext = NULL;
+        g->key_win = false;
+        g->dup_from = r->ndups;
+        g->dup_hit = NONE_IDX;
+        r->cur = p + 1;
+        r->tstr = NULL;
+        r->tlen = 0;
+        r->st = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+        return r->tok;
+    }
+    default: goto slow;
+    }
+    if (arr) f->n++;
+    r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
+    return r->tok;
+}
+
+close_obj : {
+    frame *f = &r->frames[r->depth - 1];
+    if (unlikely(f->dup_hit != NONE_IDX)) goto slow;
+    r->depth--;
+    r->keys_len = f->key_at;
+    r->cur = p + 1;
+    fast_tok(r, TYJSON_TOK_OBJ_END, p);
+    r->tstr = NULL;
+    r->tlen = 0;
+    r->st = r->depth == 0 ? S_ROOT_END : f[-1].obj ? S_OBJ_NEXT : S_ARR_NEXT;
+    return TYJSON_TOK_OBJ_END;
+}
+
+close_arr : {
+    frame *f = &r->frames[r->depth - 1];
+    r->depth--;
+    r->keys_len = f->key_at;
+    r->cur = p + 1;
+    fast_tok(r, TYJSON_TOK_ARR_END, p);
+    r->tstr = NULL;
+    r->tlen = 0;
+    r->st = r->depth == 0 ? S_ROOT_END : f[-1].obj ? S_OBJ_NEXT : S_ARR_NEXT;
+    return TYJSON_TOK_ARR_END;
+}
+
+slow:
+    r->cur = p;
+    r->st = st;
+    return next_token(r);
+}
+
 /* ----------------------------------------------------------------------------
  * Public API: life cycle and inputs
  * ------------------------------------------------------------------------- */
@@ -1674,6 +1905,7 @@ static void reset(tyjson_reader *r, int in) {
     r->fp_off = r->fed_total = 0;
     r->fed_end = false;
     r->st = S_ROOT;
+    r->fast = !(r->flags & FAST_OFF_FLAGS);
     r->depth = 0;
     r->tok = TYJSON_TOK_ERROR;
     r->tok_off = 0;
@@ -1775,6 +2007,7 @@ tyjson_status tyjson_reader_feed_end(tyjson_reader *r) {
  * ------------------------------------------------------------------------- */
 tyjson_token tyjson_reader_next(tyjson_reader *r) {
     if (!r) return TYJSON_TOK_ERROR;
+    if (likely(r->fast) && likely(r->pend == P_NONE)) return fast_next(r);
     return next_token(r);
 }
 
@@ -1838,10 +2071,40 @@ tyjson_token tyjson_reader_peek(tyjson_reader *r) {
     }
 }
 
+static TYJSON__NOINLINE const char *str_slow(const tyjson_reader *cr, size_t *len);
+
 const char *tyjson_reader_str(const tyjson_reader *cr, size_t *len) {
+    tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr; /* the NUL is added lazily */
+    if (likely(r != NULL) && likely(r->tok == TYJSON_TOK_KEY || r->tok == TYJSON_TOK_STR) &&
+        likely(!r->tnul)) {
+        /* the common case: a text of up to 32 bytes in the input or the
+         * window, 32 readable bytes from it, copied with four 8-byte moves */
+        const u8 *t = r->tstr;
+        usize n = r->tlen;
+        u8 *d = r->scr;
+        if (likely(n <= 32) && likely(r->scr_cap >= 32 + 1 + SCRATCH_SLACK) && likely(r->end - t >= 32) &&
+            likely(t != d)) {
+            u64 w0 = tyjson__load64(t), w1 = tyjson__load64(t + 8), w2 = tyjson__load64(t + 16),
+                w3 = tyjson__load64(t + 24);
+            memcpy(d, &w0, 8);
+            memcpy(d + 8, &w1, 8);
+            memcpy(d + 16, &w2, 8);
+            memcpy(d + 24, &w3, 8);
+            d[n] = 0;
+            r->scr_len = 0;
+            r->tstr = d;
+            r->tnul = true;
+            if (len) *len = n;
+            return (const char *)d;
+        }
+    }
+    return str_slow(cr, len);
+}
+
+static const char *str_slow(const tyjson_reader *cr, size_t *len) {
+    tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr;
     if (len) *len = 0;
     if (!cr) return NULL;
-    tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr; /* the NUL is added lazily */
     if (r->tok != TYJSON_TOK_KEY && r->tok != TYJSON_TOK_STR && r->tok != TYJSON_TOK_NUM)
         return NULL;
     if (!r->tnul) {
