@@ -13,10 +13,15 @@
  *
  * Hot path. The calls of a message's skeleton (begin/end, keys, strings,
  * booleans, null) are inline in include/tyjson/writer.h, over the hot state
- * at the head of the writer (tyjson__writer_head: cursor, end, state,
- * depth, the top frame, and masks of the states where each call may take
- * the fast path; the masks are zero when pretty, so one test covers state
- * and mode). They need room in the window for the longest form and, for
+ * at the head of the writer (tyjson__writer_head: cursor, window end,
+ * state, the top frame and the deepest frame allowed; the depth is the top
+ * frame's distance from the root frame). Pretty output keeps the head's
+ * window empty (end == cur, set by head_out), so one room test covers room
+ * and mode; ESCAPE_SLASH clears `sclean`, which the inline clean-string
+ * check needs. Each inline call stores the cursor and the state once,
+ * after its last byte and where its fast and slow paths meet, so the
+ * compiler keeps them in registers from call to call (writer.h). They need
+ * room in the window for the longest form and, for
  * strings, the short clean-string copy of <tyjson/str_clean.h> (the same
  * code str_write.h uses). Everything else (pretty separators, growth, long
  * or escaped strings, misuse, errors) calls one out-of-line slow path per
