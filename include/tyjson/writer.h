@@ -123,20 +123,26 @@ typedef struct tyjson__writer_frame {
     char key[TYJSON__WKEY_KEEP];    /* the last key's first bytes */
 } tyjson__writer_frame;
 
-/* The hot state. The masks have bit s set when state s allows the call on
- * the fast path: all zero for pretty output (always the slow path). */
+/* The states where each inline call may take its fast path. */
+#define TYJSON__WST_VALUE_OK 0x27u  /* ROOT, ARR_FIRST, ARR_NEXT, OBJ_VAL */
+#define TYJSON__WST_KEY_OK 0x18u    /* OBJ_FIRST, OBJ_NEXT: a key or end_object */
+#define TYJSON__WST_ENDARR_OK 0x06u /* ARR_FIRST, ARR_NEXT */
+
+/* The hot state. Pretty output keeps end == cur (no room), so every inline
+ * call takes the slow path there. Every inline call stores the cursor and
+ * the state once, where its fast and slow paths meet, after the last byte
+ * it wrote: so the compiler may keep both in registers from one inline
+ * call to the next (a char store may alias anything, but a field stored
+ * after the last one is forwarded), instead of a store and a reload
+ * through memory on the chain of every call. */
 typedef struct tyjson__writer_head {
     char *cur;                  /* next byte of output */
-    char *end;                  /* end of the writable window */
+    char *end;                  /* end of the writable window (== cur when pretty) */
     tyjson__writer_frame *top;  /* innermost open container */
-    size_t depth, max_depth;    /* open containers, and the limit */
-    uint16_t vmask;             /* a value (or a begin) */
-    uint16_t kmask;             /* a key, or end_object */
-    uint16_t amask;             /* end_array */
-    uint16_t svmask, skmask;    /* a string value, a key, through the inline
-                                   clean-string check: vmask and kmask
-                                   without ESCAPE_SLASH, else 0 */
-    uint8_t st;                 /* TYJSON__WST_* */
+    tyjson__writer_frame *lim;  /* the deepest frame max_depth allows */
+    uint32_t st;                /* TYJSON__WST_* */
+    uint32_t sclean;            /* nonzero: strings and keys may take the inline
+                                   clean-string check (no ESCAPE_SLASH) */
 } tyjson__writer_head;
 
 /* The out-of-line paths of the inline calls: every check, every mode. */
@@ -153,46 +159,74 @@ TYJSON_INLINE tyjson__writer_head *tyjson__writer_h(tyjson_writer *w) {
     return (tyjson__writer_head *)(void *)w;
 }
 
-/* The fast start of a value in state st: allowed here and room bytes free
- * after the separator. Writes the separator (',' in an array after an
- * element) and returns the cursor, or NULL for the slow path. */
-TYJSON_INLINE char *tyjson__writer_val_fast(tyjson__writer_head *h, unsigned st, size_t room) {
-    char *d = h->cur;
-    if ((((unsigned)h->vmask >> st) & 1u) && (size_t)(h->end - d) > room) {
-        *d = ',';
-        return d + (st == TYJSON__WST_ARR_NEXT);
-    }
-    return NULL;
+/* The head as an inline call holds it. */
+typedef struct tyjson__writer_regs {
+    char *cur, *end;
+    tyjson__writer_frame *top;
+    unsigned st;
+} tyjson__writer_regs;
+
+TYJSON_INLINE tyjson__writer_regs tyjson__writer_load(const tyjson__writer_head *h) {
+    tyjson__writer_regs r;
+    r.cur = h->cur;
+    r.end = h->end;
+    r.top = h->top;
+    r.st = h->st;
+    return r;
 }
 
-/* The end of a value written on the fast path. */
-TYJSON_INLINE tyjson_status tyjson__writer_val_done(tyjson__writer_head *h, unsigned st, char *d) {
-    h->cur = d;
-    h->st = (uint8_t)((TYJSON__WST_NEXT >> (st * 4u)) & 15u);
-    h->top->index++;
-    return TYJSON_OK;
+/* The single store of the cursor and the state at the end of an inline
+ * call (see tyjson__writer_head; begin and end store the top frame
+ * themselves); returns rc. */
+TYJSON_INLINE tyjson_status tyjson__writer_store(tyjson__writer_head *h, tyjson__writer_regs r,
+                                                 tyjson_status rc) {
+    h->cur = r.cur;
+    h->st = (uint32_t)r.st;
+    return rc;
+}
+
+/* A value may start here on the fast path with room bytes free after the
+ * separator. */
+TYJSON_INLINE bool tyjson__writer_val_ok(const tyjson__writer_regs *r, size_t room) {
+    return ((TYJSON__WST_VALUE_OK >> r->st) & 1u) && (size_t)(r->end - r->cur) > room;
+}
+
+/* The separator of a value (',' in an array after an element); returns
+ * the value's first byte. */
+TYJSON_INLINE char *tyjson__writer_val_sep(const tyjson__writer_regs *r) {
+    char *d = r->cur;
+    *d = ',';
+    return d + (r->st == TYJSON__WST_ARR_NEXT);
+}
+
+/* The end of a value written on the fast path, ending at d. */
+TYJSON_INLINE void tyjson__writer_val_done(tyjson__writer_regs *r, char *d) {
+    r->cur = d;
+    r->top->index++;
+    r->st = (unsigned)((TYJSON__WST_NEXT >> (r->st * 4u)) & 15u);
 }
 
 TYJSON_INLINE tyjson_status tyjson__writer_begin(tyjson_writer *w, int obj) {
     if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = h->cur;
-        if ((((unsigned)h->vmask >> st) & 1u) && h->end - d >= 2 && h->depth < h->max_depth) {
-            tyjson__writer_frame *f = h->top + 1;
-            *d = ',';
-            d += st == TYJSON__WST_ARR_NEXT;
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        if (((TYJSON__WST_VALUE_OK >> r.st) & 1u) && r.end - r.cur >= 2 && r.top != h->lim) {
+            tyjson__writer_frame *f = r.top + 1;
+            char *d = tyjson__writer_val_sep(&r);
             *d++ = obj ? '{' : '[';
-            h->cur = d;
-            h->depth++;
             f->index = 0;
             f->klen = 0;
-            f->after = (uint8_t)((TYJSON__WST_NEXT >> (st * 4u)) & 15u);
+            f->after = (uint8_t)((TYJSON__WST_NEXT >> (r.st * 4u)) & 15u);
             f->obj = (uint8_t)(obj != 0);
+            r.cur = d;
             h->top = f;
-            h->st = (uint8_t)(obj ? TYJSON__WST_OBJ_FIRST : TYJSON__WST_ARR_FIRST);
-            return TYJSON_OK;
+            r.st = obj ? TYJSON__WST_OBJ_FIRST : TYJSON__WST_ARR_FIRST;
+        } else {
+            rc = tyjson__writer_begin_slow(w, obj);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_begin_slow(w, obj);
 }
@@ -200,18 +234,20 @@ TYJSON_INLINE tyjson_status tyjson__writer_begin(tyjson_writer *w, int obj) {
 TYJSON_INLINE tyjson_status tyjson__writer_end(tyjson_writer *w, int obj) {
     if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = h->cur;
-        if ((((unsigned)(obj ? h->kmask : h->amask) >> st) & 1u) && h->end != d) {
-            tyjson__writer_frame *f = h->top;
-            *d++ = obj ? '}' : ']';
-            h->cur = d;
-            h->depth--;
-            h->st = f->after;
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        if ((((obj ? TYJSON__WST_KEY_OK : TYJSON__WST_ENDARR_OK) >> r.st) & 1u) &&
+            r.end != r.cur) {
+            tyjson__writer_frame *f = r.top;
+            *r.cur++ = obj ? '}' : ']';
+            r.st = f->after;
             h->top = f - 1;
-            h->top->index++;
-            return TYJSON_OK;
+            f[-1].index++;
+        } else {
+            rc = tyjson__writer_end_slow(w, obj);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_end_slow(w, obj);
 }
@@ -220,12 +256,17 @@ TYJSON_INLINE tyjson_status tyjson__writer_end(tyjson_writer *w, int obj) {
 TYJSON_INLINE tyjson_status tyjson__writer_word(tyjson_writer *w, int which) {
     if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = tyjson__writer_val_fast(h, st, 8);
-        if (d) {
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        if (tyjson__writer_val_ok(&r, 8)) {
+            char *d = tyjson__writer_val_sep(&r);
             memcpy(d, which == 1 ? "true " : which == 0 ? "false" : "null ", 5);
-            return tyjson__writer_val_done(h, st, d + (which == 0 ? 5 : 4));
+            tyjson__writer_val_done(&r, d + (which == 0 ? 5 : 4));
+        } else {
+            rc = tyjson__writer_word_slow(w, which);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_word_slow(w, which);
 }
@@ -348,28 +389,32 @@ TYJSON_INLINE tyjson_status tyjson_writer_end_array(tyjson_writer *w) {
  *  REPLACE_INVALID_UTF8). */
 TYJSON_INLINE tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, size_t n) {
     /* fast: 1 to 16 clean bytes (str_clean.h) */
-    if (w && s && n - 1 < 16) {
+    if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = h->cur;
-        if ((((unsigned)h->skmask >> st) & 1u) &&
-            (size_t)(h->end - d) >= 1 + 16 + 2 + TYJSON__STR_SLACK) {
-            char *q;
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        char *q = NULL;
+        if (s && n - 1 < 16 && ((TYJSON__WST_KEY_OK >> r.st) & 1u) && h->sclean &&
+            (size_t)(r.end - r.cur) >= 1 + 16 + 2 + TYJSON__STR_SLACK) {
+            char *d = r.cur;
             *d = ',';
-            d += st == TYJSON__WST_OBJ_NEXT;
+            d += r.st == TYJSON__WST_OBJ_NEXT;
             q = tyjson__str_write_short(d, s, n, false);
-            if (q) {
-                /* the key for the error path (n <= TYJSON__WKEY_KEEP),
-                 * from the source: a wide load of the bytes just stored
-                 * would wait for the stores (no store forwarding) */
-                tyjson__str_copy(h->top->key, s, n);
-                h->top->klen = (uint32_t)n;
-                *q++ = ':';
-                h->cur = q;
-                h->st = (uint8_t)TYJSON__WST_OBJ_VAL;
-                return TYJSON_OK;
-            }
         }
+        if (q) {
+            /* the key for the error path (n <= TYJSON__WKEY_KEEP), from
+             * the source: a wide load of the bytes just stored would wait
+             * for the stores (no store forwarding) */
+            tyjson__str_copy(r.top->key, s, n);
+            r.top->klen = (uint32_t)n;
+            *q++ = ':';
+            r.cur = q;
+            r.st = TYJSON__WST_OBJ_VAL;
+        } else {
+            rc = tyjson__writer_key_slow(w, s, n, 0);
+            r = tyjson__writer_load(h);
+        }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_key_slow(w, s, n, 0);
 }
@@ -378,26 +423,31 @@ TYJSON_INLINE tyjson_status tyjson_writer_key(tyjson_writer *w, const char *s, s
  *  under ESCAPE_SLASH; any valid UTF-8 without those and without control
  *  characters when ESCAPE_UNICODE is off): copied as is, unchecked. */
 TYJSON_INLINE tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char *s, size_t n) {
-    if (w && s && n <= TYJSON__WNOESC_FAST) {
+    if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = h->cur;
-        if ((((unsigned)h->kmask >> st) & 1u) && (size_t)(h->end - d) >= n + 4 + TYJSON__STR_SLACK) {
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        if (s && n <= TYJSON__WNOESC_FAST && ((TYJSON__WST_KEY_OK >> r.st) & 1u) &&
+            (size_t)(r.end - r.cur) >= n + 4 + TYJSON__STR_SLACK) {
+            char *d = r.cur;
             *d = ',';
-            d += st == TYJSON__WST_OBJ_NEXT;
+            d += r.st == TYJSON__WST_OBJ_NEXT;
             *d++ = '"';
             tyjson__str_copy(d, s, n);
             /* the key's first bytes for the error path, from the source
              * (see tyjson_writer_key) */
-            tyjson__str_copy(h->top->key, s, n < TYJSON__WKEY_KEEP ? n : TYJSON__WKEY_KEEP);
-            h->top->klen = (uint32_t)n;
+            tyjson__str_copy(r.top->key, s, n < TYJSON__WKEY_KEEP ? n : TYJSON__WKEY_KEEP);
+            r.top->klen = (uint32_t)n;
             d += n;
             d[0] = '"';
             d[1] = ':';
-            h->cur = d + 2;
-            h->st = (uint8_t)TYJSON__WST_OBJ_VAL;
-            return TYJSON_OK;
+            r.cur = d + 2;
+            r.st = TYJSON__WST_OBJ_VAL;
+        } else {
+            rc = tyjson__writer_key_slow(w, s, n, 1);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_key_slow(w, s, n, 1);
 }
@@ -413,18 +463,21 @@ TYJSON_INLINE tyjson_status tyjson_writer_key_noesc(tyjson_writer *w, const char
  *  (NULL s with n 0 is ""); TYJSON_E_UTF8 as tyjson_writer_key. */
 TYJSON_INLINE tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s, size_t n) {
     /* fast: 1 to 16 clean bytes (str_clean.h) */
-    if (w && s && n - 1 < 16) {
+    if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = h->cur;
-        if ((((unsigned)h->svmask >> st) & 1u) &&
-            (size_t)(h->end - d) > 16 + 2 + TYJSON__STR_SLACK) {
-            char *q;
-            *d = ',';
-            d += st == TYJSON__WST_ARR_NEXT;
-            q = tyjson__str_write_short(d, s, n, false);
-            if (q) return tyjson__writer_val_done(h, st, q);
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        char *q = NULL;
+        if (s && n - 1 < 16 && tyjson__writer_val_ok(&r, 16 + 2 + TYJSON__STR_SLACK) &&
+            h->sclean)
+            q = tyjson__str_write_short(tyjson__writer_val_sep(&r), s, n, false);
+        if (q) {
+            tyjson__writer_val_done(&r, q);
+        } else {
+            rc = tyjson__writer_string_slow(w, s, n, 0);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_string_slow(w, s, n, 0);
 }
@@ -432,17 +485,22 @@ TYJSON_INLINE tyjson_status tyjson_writer_string(tyjson_writer *w, const char *s
  *  tyjson_writer_key_noesc): copied as is, unchecked. */
 TYJSON_INLINE tyjson_status tyjson_writer_string_noesc(tyjson_writer *w, const char *s,
                                                        size_t n) {
-    if (w && s && n <= TYJSON__WNOESC_FAST) {
+    if (w) {
         tyjson__writer_head *h = tyjson__writer_h(w);
-        unsigned st = h->st;
-        char *d = tyjson__writer_val_fast(h, st, n + 2 + TYJSON__STR_SLACK);
-        if (d) {
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        if (s && n <= TYJSON__WNOESC_FAST && tyjson__writer_val_ok(&r, n + 2 + TYJSON__STR_SLACK)) {
+            char *d = tyjson__writer_val_sep(&r);
             *d++ = '"';
             tyjson__str_copy(d, s, n);
             d += n;
             *d++ = '"';
-            return tyjson__writer_val_done(h, st, d);
+            tyjson__writer_val_done(&r, d);
+        } else {
+            rc = tyjson__writer_string_slow(w, s, n, 1);
+            r = tyjson__writer_load(h);
         }
+        return tyjson__writer_store(h, r, rc);
     }
     return tyjson__writer_string_slow(w, s, n, 1);
 }

@@ -13,10 +13,15 @@
  *
  * Hot path. The calls of a message's skeleton (begin/end, keys, strings,
  * booleans, null) are inline in include/tyjson/writer.h, over the hot state
- * at the head of the writer (tyjson__writer_head: cursor, end, state,
- * depth, the top frame, and masks of the states where each call may take
- * the fast path; the masks are zero when pretty, so one test covers state
- * and mode). They need room in the window for the longest form and, for
+ * at the head of the writer (tyjson__writer_head: cursor, window end,
+ * state, the top frame and the deepest frame allowed; the depth is the top
+ * frame's distance from the root frame). Pretty output keeps the head's
+ * window empty (end == cur, set by head_out), so one room test covers room
+ * and mode; ESCAPE_SLASH clears `sclean`, which the inline clean-string
+ * check needs. Each inline call stores the cursor and the state once,
+ * after its last byte and where its fast and slow paths meet, so the
+ * compiler keeps them in registers from call to call (writer.h). They need
+ * room in the window for the longest form and, for
  * strings, the short clean-string copy of <tyjson/str_clean.h> (the same
  * code str_write.h uses). Everything else (pretty separators, growth, long
  * or escaped strings, misuse, errors) calls one out-of-line slow path per
@@ -78,6 +83,9 @@ enum {
  * key's first KEY_KEEP bytes and length (the error path). */
 typedef tyjson__writer_frame wframe;
 
+/* Open containers: the top frame's distance from the root frame. */
+#define DEPTH(w) ((usize)((w)->h.top - (w)->stk))
+
 enum { WS_HEAP, WS_FIXED, WS_FP, WS_CB };
 
 struct tyjson_writer {
@@ -88,6 +96,7 @@ struct tyjson_writer {
     bool ended;           /* a message boundary ended the last root */
     tyjson_write_flags flags;
     usize indent, ind;
+    usize max_depth;
     wframe *stk;          /* max_depth + 1 frames */
     tyjson_alloc alc;
     char *hbuf;           /* the growing buffer while another sink is used */
@@ -108,7 +117,7 @@ TYJSON__FORCEINLINE void head_in(tyjson_writer *w) { w->wb.cur = w->h.cur; }
  * growth, a flush or an error the window is elsewhere); returns s. */
 TYJSON__FORCEINLINE tyjson_status head_out(tyjson_writer *w, tyjson_status s) {
     w->h.cur = w->wb.cur;
-    w->h.end = w->wb.end;
+    w->h.end = w->pretty ? w->wb.cur : w->wb.end; /* pretty: no inline fast path */
     return s;
 }
 
@@ -179,9 +188,10 @@ static void build_path(const tyjson_writer *w, u8 st, char *out, usize cap) {
     wpath b = {out, 0, cap};
     out[0] = 0;
     wp_put(&b, "$", 1);
-    for (usize i = 1; i <= w->h.depth; i++) {
+    usize depth = DEPTH(w);
+    for (usize i = 1; i <= depth; i++) {
         const wframe *f = &w->stk[i];
-        bool inner = i == w->h.depth;
+        bool inner = i == depth;
         if (f->obj) {
             if (!inner || st == ST_OBJ_VAL) wp_key(&b, f);
         } else if (!inner || st == ST_ARR_FIRST || st == ST_ARR_NEXT) {
@@ -305,7 +315,7 @@ static tyjson_status val_done_slow(tyjson_writer *w, u8 st, char *d) {
  * element) and returns the cursor, or NULL for the slow path. */
 TYJSON__FORCEINLINE char *val_fast(tyjson_writer *w, u8 st, usize room) {
     char *d = w->wb.cur;
-    if (likely(((w->h.vmask >> st) & 1) && (usize)(w->wb.end - d) > room)) {
+    if (likely((BIT(st) & VALUE_OK) && (usize)(w->h.end - d) > room)) {
         *d = ',';
         return d + (st == ST_ARR_NEXT);
     }
@@ -348,7 +358,6 @@ static tyjson_status quoted_failed(tyjson_writer *w) {
 
 static void state_reset(tyjson_writer *w) {
     w->h.st = ST_ROOT;
-    w->h.depth = 0;
     w->ind = 0;
     w->ended = false;
     w->h.top = w->stk;
@@ -402,15 +411,11 @@ static tyjson_writer *writer_make(u8 sink, const tyjson_writer_options *opts) {
     w->sink = sink;
     w->flags = opts ? opts->flags : 0;
     w->pretty = (w->flags & TYJSON_WRITE_PRETTY) != 0;
-    w->h.vmask = w->pretty ? 0 : (u16)VALUE_OK;
-    w->h.kmask = w->pretty ? 0 : (u16)KEY_OK;
-    w->h.amask = w->pretty ? 0 : (u16)END_ARR_OK;
     /* the inline clean-string check knows no ESCAPE_SLASH */
-    bool slash = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
-    w->h.svmask = slash ? 0 : w->h.vmask;
-    w->h.skmask = slash ? 0 : w->h.kmask;
+    w->h.sclean = (w->flags & TYJSON_WRITE_ESCAPE_SLASH) == 0;
     w->indent = (opts && opts->indent) ? opts->indent : 2;
-    w->h.max_depth = max_depth;
+    w->max_depth = max_depth;
+    w->h.lim = w->stk + max_depth;
     return w;
 }
 
@@ -515,10 +520,10 @@ static tyjson_status wr_finish(tyjson_writer *w, size_t *len) {
     u8 st = w->h.st;
     if (st == ST_ERROR) return w->err.code;
     if (st == ST_FINISHED) return misuse(w, "tyjson_writer_finish");
-    if (w->h.depth) {
+    if (DEPTH(w)) {
         char msg[96];
-        snprintf(msg, sizeof(msg), "tyjson_writer_finish with %zu container%s open", w->h.depth,
-                 w->h.depth == 1 ? "" : "s");
+        snprintf(msg, sizeof(msg), "tyjson_writer_finish with %zu container%s open", DEPTH(w),
+                 DEPTH(w) == 1 ? "" : "s");
         return fail_msg(w, TYJSON_E_STATE, msg);
     }
     if (st == ST_ROOT && !w->ended)
@@ -549,7 +554,7 @@ static tyjson_status wr_end_message(tyjson_writer *w) {
         if (w->h.st == ST_FINISHED) return misuse(w, "tyjson_writer_end_message");
         char msg[96];
         snprintf(msg, sizeof(msg), "tyjson_writer_end_message with %zu container%s open",
-                 w->h.depth, w->h.depth == 1 ? "" : "s");
+                 DEPTH(w), DEPTH(w) == 1 ? "" : "s");
         return fail_msg(w, TYJSON_E_STATE, msg);
     }
     tyjson__wbuf_putc(&w->wb, '\n');
@@ -598,7 +603,7 @@ tyjson_status tyjson_writer_error(const tyjson_writer *w, tyjson_error *err) {
     return w->err.code;
 }
 
-size_t tyjson_writer_depth(const tyjson_writer *w) { return w ? w->h.depth : 0; }
+size_t tyjson_writer_depth(const tyjson_writer *w) { return w ? DEPTH(w) : 0; }
 
 /* ----------------------------------------------------------------------------
  * MARK: - Containers
@@ -607,15 +612,15 @@ size_t tyjson_writer_depth(const tyjson_writer *w) { return w ? w->h.depth : 0; 
 static TYJSON__NOINLINE tyjson_status begin_slow(tyjson_writer *w, u8 obj) {
     u8 st = w->h.st;
     if (!(BIT(st) & VALUE_OK)) return misuse(w, obj ? "begin_object" : "begin_array");
-    if (w->h.depth == w->h.max_depth) {
+    if (w->h.top == w->h.lim) {
         char msg[96];
-        snprintf(msg, sizeof(msg), "nesting deeper than max_depth (%zu)", w->h.max_depth);
+        snprintf(msg, sizeof(msg), "nesting deeper than max_depth (%zu)", w->max_depth);
         return fail_msg(w, TYJSON_E_DEPTH, msg);
     }
     char *d = put_sep(w, st, 2);
     *d++ = obj ? '{' : '[';
     w->wb.cur = d;
-    wframe *f = &w->stk[++w->h.depth];
+    wframe *f = w->h.top + 1;
     f->index = 0;
     f->after = next_st(st);
     f->obj = obj;
@@ -634,7 +639,7 @@ static TYJSON__NOINLINE tyjson_status end_slow(tyjson_writer *w, u8 obj) {
     if (st != first && st != next) {
         char msg[128];
         if (st == ST_FINISHED) return misuse(w, what);
-        if (w->h.depth == 0)
+        if (DEPTH(w) == 0)
             snprintf(msg, sizeof(msg), "%s with no container open", what);
         else if (st == ST_OBJ_VAL)
             snprintf(msg, sizeof(msg), "%s after a key: the key's value is missing", what);
@@ -651,7 +656,6 @@ static TYJSON__NOINLINE tyjson_status end_slow(tyjson_writer *w, u8 obj) {
     if (w->wb.end == d) d = tyjson__wbuf_grow(&w->wb, d, 1);
     *d++ = obj ? '}' : ']';
     wframe *f = w->h.top;
-    w->h.depth--;
     w->h.top = f - 1;
     w->h.st = f->after;
     w->h.top->index++;
