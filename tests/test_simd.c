@@ -11,6 +11,7 @@
 #include "read/simd.h"
 #include "read/lex.h"
 #include "dom/parse.h"
+#include "read/index.h"
 
 #include <dirent.h>
 #if defined(__unix__) || defined(__APPLE__)
@@ -660,6 +661,58 @@ TEST(conformance_documents) {
     tyjson__simd_set_level(TYJSON__SIMD_AUTO);
     ASSERT_TRUE(count > 0);
     printf("  %d suite files\n", count);
+}
+
+/* The index-driven parse copies the input into its buffer window by window
+ * (read/index.h, tyjson__indexer_copy_from), TYJSON__IDX_LEAD bytes ahead of
+ * the window being read: tokens that reach past a window's end (a long
+ * number, an escape pair, a literal), past the lead (a number longer than
+ * it, which meets the zeros there and makes the parse give up and start
+ * again), trailing whitespace longer than a window after the value
+ * (STOP_WHEN_DONE), and errors at those places must all parse as the
+ * portable parse does. Each token is placed so that it starts at every
+ * offset from 80 bytes before to 8 bytes after the ends of the first and
+ * second windows. */
+TEST(copy_as_windows_go) {
+    static const char *const tokens[] = {
+        "12345678901234567890123456789012345678901234567890123456789012345678901234567890e-5",
+        "-0.000000000000000000000000000000000000000000000000000000000000000000000001234",
+        "\"\\uD83D\\uDE00\\n\\u00e9\"", "true", "false", "null", "1.5e308", "123", "\"\xC3\xA9\"",
+        "tru", "1.", "\"\\uD83D\"", "\"\xC3\""};
+    static const size_t ends[] = {TYJSON__IDX_WINDOW, 2 * TYJSON__IDX_WINDOW};
+    size_t cap = 3 * TYJSON__IDX_WINDOW + 256;
+    char *dat = (char *)malloc(cap);
+    ASSERT_NOT_NULL(dat);
+    for (size_t t = 0; t < sizeof(tokens) / sizeof(tokens[0]); t++) {
+        for (size_t e = 0; e < sizeof(ends) / sizeof(ends[0]); e++) {
+            for (size_t at = ends[e] - 80; at <= ends[e] + 8; at += SANITIZED ? 5 : 1) {
+                /* ["aaaa...", <token>, "bbbb...", 7] with the token at `at` */
+                size_t len = 0, tl = strlen(tokens[t]);
+                dat[len++] = '[';
+                dat[len++] = '"';
+                while (len < at - 3) dat[len++] = 'a';
+                dat[len++] = '"';
+                dat[len++] = ',';
+                dat[len++] = ' ';
+                memcpy(dat + len, tokens[t], tl);
+                len += tl;
+                dat[len++] = ',';
+                dat[len++] = '"';
+                while (len < 3 * TYJSON__IDX_WINDOW - 8) dat[len++] = 'b';
+                memcpy(dat + len, "\", 7]", 5);
+                len += 5;
+                check_doc(tokens[t], dat, len);
+                /* the value, then more than a window of whitespace */
+                size_t vlen = len;
+                while (len < cap - 2) dat[len++] = ' ';
+                dat[len++] = '1';
+                check_doc("trailing whitespace", dat, vlen + (len - vlen - 1));
+                check_doc("trailing value", dat, len);
+            }
+        }
+    }
+    free(dat);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

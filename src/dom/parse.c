@@ -455,7 +455,8 @@ static usize first_capacity(const u8 *dat, usize len, usize max_vals) {
 }
 
 usize tyjson__dom_first_capacity(const parser *p) {
-    return first_capacity(p->buf, p->len, p->max_vals);
+    /* the caller's bytes while the indexed parse is still copying them */
+    return first_capacity(p->src ? p->src : p->buf, p->len, p->max_vals);
 }
 
 /* Gives back the unused end of buf's block, keeping `tail` bytes after the
@@ -614,14 +615,19 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
         tyjson__err_set(err, TYJSON_E_NOMEM, NULL, 0, 0);
         return NULL;
     }
-    if (copy_len) memcpy(p.buf, dat, copy_len);
+    /* The indexed parse copies the input window by window as it indexes
+     * it (read/index.h, tyjson__indexer_copy_from); the other parses want
+     * it whole. */
+    bool indexed = tyjson__dom_use_index(flags);
+    if (copy_len && !indexed) memcpy(p.buf, dat, copy_len);
     memset(p.buf + copy_len, 0, copy_bytes - copy_len);
+    p.src = indexed ? (const u8 *)dat : NULL;
     p.len = copy_len;
     p.buf_size = copy_bytes;
     p.blk_size = blk;
     p.inl = inl_cap ? (tyjson_doc *)(void *)(p.buf + copy_bytes) : NULL;
     p.inl_cap = inl_cap;
-    if (tyjson__dom_use_index(flags)) {
+    if (indexed) {
         const u8 *nomem_at;
         bool declined;
         tyjson_doc *doc = tyjson__dom_parse_indexed(&p, flags, depth_limit(opts), &nomem_at, &declined);
@@ -637,10 +643,12 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
             tyjson__free(&p.alc, p.buf);
             return NULL;
         }
-        /* Given up: parse_owned starts again from the caller's bytes (the
-         * index-driven parse may have decoded strings in place) and says
-         * what is wrong. Declined: nothing was changed. */
-        if (!declined && copy_len) memcpy(p.buf, dat, copy_len);
+        /* Given up or declined: parse_owned starts again from the caller's
+         * bytes (the index-driven parse copied part of them at most, and
+         * may have decoded strings in place) and says what is wrong. */
+        (void)declined;
+        if (copy_len) memcpy(p.buf, dat, copy_len);
+        p.src = NULL;
     }
     return parse_owned(&p, flags, depth_limit(opts), dat, err);
 }

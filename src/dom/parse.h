@@ -28,6 +28,7 @@ typedef struct parser {
     usize max_vals;  /* no valid input of len bytes needs more values */
     u32 max_depth;
     bool borrowed;   /* buf is the caller's (tyjson_read_insitu): never freed */
+    const u8 *src;   /* the input, when the indexed parse copies it into buf as it goes */
 } parser;
 
 /* Slots a document of len bytes can need. Valid JSON needs at most one

@@ -156,6 +156,7 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
     p->max_depth = max_depth;
     c.ix = &ix;
     c.w = tyjson__tok_start(&ix, buf, end, TYJSON__IDX_WINDOW / 64);
+    if (p->src) tyjson__indexer_copy_from(&ix, p->src);
     c.end = end;
     c.w = tyjson__tok_refill(&ix);
     if (index_policy == TYJSON__INDEX_AUTO && !tyjson__index_pays(&c.w)) {
@@ -258,6 +259,7 @@ obj_close : {
 
 root_end:
     if (flags & TYJSON_READ_STOP_WHEN_DONE) {
+        tyjson__indexer_copy_rest(&ix);
         cur = tyjson__skip_ws(after, end);
     } else {
         cur = NEXT_TOKEN(c);

@@ -123,6 +123,29 @@ void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end, usize
     ix->end = end;
     ix->blocks = first_blocks;
     ix->done = false;
+    ix->copy_dst = NULL;
+    ix->copy_src = NULL;
+}
+
+void tyjson__indexer_copy_from(tyjson__indexer *ix, const u8 *src) {
+    ix->copy_dst = (u8 *)(uintptr_t)ix->pos;
+    ix->copy_src = src;
+}
+
+/* The buffer filled up to `upto` (at most end), then zeros. */
+static void copy_upto(tyjson__indexer *ix, const u8 *upto) {
+    u8 *d = ix->copy_dst;
+    if (upto > ix->end) upto = ix->end;
+    if (upto <= d) return;
+    usize n = (usize)(upto - d);
+    memcpy(d, ix->copy_src, n);
+    ix->copy_dst = d + n;
+    ix->copy_src += n;
+    if (ix->copy_dst < ix->end) memset(ix->copy_dst, 0, TYJSON__PAD);
+}
+
+void tyjson__indexer_copy_rest(tyjson__indexer *ix) {
+    if (ix->copy_dst) copy_upto(ix, ix->end);
 }
 
 usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base) {
@@ -134,11 +157,13 @@ usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base) {
         if (blocks > ix->blocks) blocks = ix->blocks;
         if (ix->blocks < TYJSON__IDX_WINDOW / 64) ix->blocks *= 2;
         ix->pos = p + blocks * 64;
+        if (ix->copy_dst) copy_upto(ix, ix->pos + TYJSON__IDX_LEAD);
         return ix->kernel(&ix->st, p, blocks, ix->idx);
     }
     if (ix->done) return 0;
     ix->done = true;
     usize n = 0;
+    if (ix->copy_dst) copy_upto(ix, ix->end);
     if (left) {
         u8 last[64];
         memset(last, ' ', sizeof(last));

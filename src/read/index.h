@@ -90,6 +90,11 @@ typedef struct tyjson__indexer {
     const u8 *pos, *end;
     usize blocks; /* blocks in the next window: doubles up to the most */
     bool done;
+    /* Copying indexer (tyjson__indexer_copy_from): the next byte of the
+     * buffer to fill and the caller's byte that goes there; copy_dst NULL
+     * when the buffer already holds the input. */
+    u8 *copy_dst;
+    const u8 *copy_src;
     u16 idx[TYJSON__IDX_WINDOW + TYJSON__IDX_SLACK];
 } tyjson__indexer;
 
@@ -98,6 +103,25 @@ typedef struct tyjson__indexer {
  * only a little of the input (a skipped value) classifies little more. */
 void tyjson__indexer_init(tyjson__indexer *ix, const u8 *p, const u8 *end, usize first_blocks);
 usize tyjson__indexer_next(tyjson__indexer *ix, const u8 **base);
+
+/*
+ * Fills the indexed buffer from src as the windows go, instead of the
+ * caller copying the whole input first: the copy of each window is still in
+ * L1 when the kernel and then the reader go over it, where a copy made
+ * beforehand has left the cache for large inputs (one pass over the bytes
+ * fewer; docs/perf-log.md "Copy as the windows go"). Called right after
+ * init, before the first window: ix->pos .. ix->end must then be writable
+ * and followed by TYJSON__PAD writable bytes. Before a window is indexed,
+ * the buffer holds the input up to TYJSON__IDX_LEAD bytes past that window,
+ * followed by TYJSON__PAD zero bytes (until the next window's copy
+ * overwrites them), so a reader may look a token's few bytes ahead (an
+ * escape, a literal, a number's 8-byte loads); a token that runs further
+ * meets a zero byte, which no valid token holds, and the reader gives up.
+ */
+#define TYJSON__IDX_LEAD 64
+void tyjson__indexer_copy_from(tyjson__indexer *ix, const u8 *src);
+/* The rest of the input copied now (a reader that stops using the index). */
+void tyjson__indexer_copy_rest(tyjson__indexer *ix);
 
 /*
  * A token cursor over the indexer: the readers' way through the entries.
