@@ -1219,6 +1219,12 @@ TEST(unknown_scalars_inline) {
         {"{\"x\":", TYJSON_E_TRUNCATED, 6, 0},
         {"{\"x\":1 2}", TYJSON_E_UNEXPECTED_CHAR, 8, 0},
         {"{\"x\":\"s\" \"t\"}", TYJSON_E_UNEXPECTED_CHAR, 10, 0},
+        /* escapes after a clean prefix: the core's string skip goes on
+         * from the first backslash */
+        {"{\"x\":\"0123456789abcdefghij\\n\\t\",\"age\":13}", TYJSON_OK, 0, 13},
+        {"{\"x\":\"0123456789abcdefghij\\u12G4\"}", TYJSON_E_ESCAPE, 27, 0},
+        {"{\"x\":\"ab\\n\xc3\"}", TYJSON_E_UTF8, 11, 0},
+        {"{\"x\":\"ab\\ud800\"}", TYJSON_E_SURROGATE, 9, 0},
     };
     for (int borrow = 0; borrow < 2; borrow++) {
         tyjson_decode_options o = {borrow ? TYJSON_DECODE_BORROW : 0, 0, 0, NULL};

@@ -456,7 +456,15 @@ TYJSON__FORCEINLINE const u8 *skip_unbound(dec *d, const u8 *p, bool padded) {
         u8 c = *p;
         if (c == '"') {
             tyjson__str_scan r = str_scan(d, p + 1, padded);
-            if (likely(r.err == TYJSON_OK && *r.stop == '"')) return r.stop + 1;
+            if (likely(r.err == TYJSON_OK)) {
+                if (likely(*r.stop == '"')) return r.stop + 1;
+                /* escapes: the core's string skip goes on from the first
+                 * one (the bytes before it are checked), as its own skip
+                 * would, and its errors are reported as that skip's */
+                r = tyjson__str_skip(r.stop, end, opt_allow_invalid(d));
+                if (likely(r.err == TYJSON_OK)) return r.stop;
+                return tyjson__dec_fail(d, r.err, r.stop, NULL);
+            }
         } else if (c == '-' || (c >= '0' && c <= '9')) {
             const u8 *q = tyjson__number_in_range(p, end);
             if (likely(q && tyjson__token_ends(q, end))) return q;

@@ -102,12 +102,14 @@ static bool in_object(const walk *w) {
 }
 
 /* The string at p: a body without escapes settled by the inline scan
- * (most keys and values), the rest by tyjson__str_skip from the start. */
+ * (most keys and values), the rest by tyjson__str_skip from its first
+ * backslash (or from the start, to report an error the scan found). */
 TYJSON__FORCEINLINE tyjson__read_res skip_string(const u8 *p, const tyjson__skip_opts *o) {
     bool allow_invalid = (o->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
     tyjson__str_scan r = tyjson__str_scan_plain(p + 1, o->end, allow_invalid);
     if (likely(r.err == TYJSON_OK && *r.stop == '"')) return tyjson__read_ok(r.stop + 1);
-    r = tyjson__str_skip(p + 1, o->end, allow_invalid);
+    /* from the first backslash on (the bytes before it are checked) */
+    r = tyjson__str_skip(r.err == TYJSON_OK ? r.stop : p + 1, o->end, allow_invalid);
     if (r.err != TYJSON_OK) return tyjson__read_fail(r.stop, r.err, TYJSON__EXPECT_NONE);
     return tyjson__read_ok(r.stop);
 }
