@@ -1168,6 +1168,88 @@ TEST(unknown_keys) {
     ASSERT_EQ_INT(s.age, 1);
 }
 
+/* Unbound scalars take an inline skip in the decoder (a string without
+ * escapes, a number in range, a literal) and fall back to the reading
+ * core's skip for anything else: the results, and every error's code,
+ * position and path, are the core's, at the end of the input too, with
+ * and without the padded copy (BORROW decodes the caller's bytes). */
+TEST(unknown_scalars_inline) {
+    static const struct {
+        const char *json;
+        tyjson_status code; /* TYJSON_OK: age holds `age` */
+        size_t col;
+        int64_t age;
+    } cases[] = {
+        {"{\"x\":\"abc\",\"age\":1}", TYJSON_OK, 0, 1},
+        {"{\"x\":\"\xc3\xa9t\xc3\xa9 long string with more than sixteen bytes\",\"age\":2}", TYJSON_OK, 0, 2},
+        {"{\"x\":\"a\\u00e9\\\"b\",\"age\":3}", TYJSON_OK, 0, 3},
+        {"{\"x\":-0.5e-7,\"age\":4}", TYJSON_OK, 0, 4},
+        {"{\"x\":123456789012345678901234567890,\"age\":5}", TYJSON_OK, 0, 5},
+        {"{\"x\":1e400,\"age\":6}", TYJSON_OK, 0, 6},
+        {"{\"x\":true,\"age\":7}", TYJSON_OK, 0, 7},
+        {"{\"x\":null,\"age\":8}", TYJSON_OK, 0, 8},
+        {"{\"x\": 1 ,\"age\":9}", TYJSON_OK, 0, 9},
+        {"{\"x\":false}", TYJSON_OK, 0, 0},
+        {"{\"x\":\"\"}", TYJSON_OK, 0, 0},
+        {"{\"x\":\"abc", TYJSON_E_TRUNCATED, 10, 0},
+        {"{\"x\":\"", TYJSON_E_TRUNCATED, 7, 0},
+        {"{\"x\":\"ab\x01\"}", TYJSON_E_STRING_CTRL, 9, 0},
+        {"{\"x\":\"a\xff\"}", TYJSON_E_UTF8, 8, 0},
+        {"{\"x\":\"a\\q\"}", TYJSON_E_ESCAPE, 8, 0},
+        {"{\"x\":\"0123456789abcdefghij\\", TYJSON_E_TRUNCATED, 27, 0},
+        {"{\"x\":\"0123456789abcdefghijklmnopqrstuvwxyz\"", TYJSON_E_TRUNCATED, 44, 0},
+        {"{\"x\":12a}", TYJSON_E_UNEXPECTED_CHAR, 8, 0},
+        {"{\"x\":-}", TYJSON_E_NUMBER, 7, 0},
+        {"{\"x\":1.}", TYJSON_E_NUMBER, 8, 0},
+        {"{\"x\":1.5e}", TYJSON_E_NUMBER, 10, 0},
+        {"{\"x\":01}", TYJSON_E_NUMBER, 7, 0},
+        {"{\"x\":-x}", TYJSON_E_NUMBER, 7, 0},
+        {"{\"x\":1e5x}", TYJSON_E_UNEXPECTED_CHAR, 9, 0},
+        {"{\"x\":12", TYJSON_E_TRUNCATED, 8, 0},
+        {"{\"x\":-7", TYJSON_E_TRUNCATED, 8, 0},
+        {"{\"x\":truex}", TYJSON_E_UNEXPECTED_CHAR, 10, 0},
+        {"{\"x\":nullnull}", TYJSON_E_UNEXPECTED_CHAR, 10, 0},
+        {"{\"x\":tru}", TYJSON_E_LITERAL, 6, 0},
+        {"{\"x\":nul}", TYJSON_E_LITERAL, 6, 0},
+        {"{\"x\":nan}", TYJSON_E_LITERAL, 6, 0},
+        {"{\"x\":fals", TYJSON_E_TRUNCATED, 6, 0},
+        {"{\"x\":true", TYJSON_E_TRUNCATED, 10, 0},
+        {"{\"x\":null", TYJSON_E_TRUNCATED, 10, 0},
+        {"{\"x\":Infinity}", TYJSON_E_UNEXPECTED_CHAR, 6, 0},
+        {"{\"x\":", TYJSON_E_TRUNCATED, 6, 0},
+        {"{\"x\":1 2}", TYJSON_E_UNEXPECTED_CHAR, 8, 0},
+        {"{\"x\":\"s\" \"t\"}", TYJSON_E_UNEXPECTED_CHAR, 10, 0},
+        /* escapes after a clean prefix: the core's string skip goes on
+         * from the first backslash */
+        {"{\"x\":\"0123456789abcdefghij\\n\\t\",\"age\":13}", TYJSON_OK, 0, 13},
+        {"{\"x\":\"0123456789abcdefghij\\u12G4\"}", TYJSON_E_ESCAPE, 27, 0},
+        {"{\"x\":\"ab\\n\xc3\"}", TYJSON_E_UTF8, 11, 0},
+        {"{\"x\":\"ab\\ud800\"}", TYJSON_E_SURROGATE, 9, 0},
+    };
+    for (int borrow = 0; borrow < 2; borrow++) {
+        tyjson_decode_options o = {borrow ? TYJSON_DECODE_BORROW : 0, 0, 0, NULL};
+        for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+            fresh_arena();
+            if (cases[i].code == TYJSON_OK) {
+                simple s;
+                ASSERT_OK(dec_opts(&simple_type, &s, cases[i].json, &o));
+                ASSERT_EQ_INT(s.age, cases[i].age);
+            } else {
+                EXPECT_ERR_OPTS(&simple_type, cases[i].json, &o, cases[i].code, "$.x", 1,
+                                cases[i].col, NULL);
+            }
+        }
+    }
+    /* the relaxed flags still reach the core's skip: NaN words, bad UTF-8 */
+    simple s;
+    tyjson_decode_options inf = {0, TYJSON_READ_ALLOW_INF_NAN, 0, NULL};
+    ASSERT_OK(dec_opts(&simple_type, &s, "{\"x\":-Infinity,\"y\":NaN,\"age\":11}", &inf));
+    ASSERT_EQ_INT(s.age, 11);
+    tyjson_decode_options bad = {0, TYJSON_READ_ALLOW_INVALID_UTF8, 0, NULL};
+    ASSERT_OK(dec_opts(&simple_type, &s, "{\"x\":\"a\xff\",\"age\":12}", &bad));
+    ASSERT_EQ_INT(s.age, 12);
+}
+
 TEST(duplicate_keys) {
     fresh_arena();
     simple s;

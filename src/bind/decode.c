@@ -474,7 +474,7 @@ obj_member: /* p at a key's opening quote */
                 return bail(d, okey,
                             tyjson__dec_fail(d, TYJSON_E_UNKNOWN_KEY, okey - 1, MSG_UNKNOWN));
             p = ws(d, p);
-            p = tyjson__dec_skip_value(d, p);
+            p = skip_unbound(d, p, padded);
             if (!p) return bail(d, okey, NULL);
             goto obj_next;
         }

@@ -444,6 +444,39 @@ TYJSON__FORCEINLINE tyjson__str_scan str_scan(const dec *d, const u8 *s, bool pa
     return tyjson__str_scan_in(s, d->end, opt_allow_invalid(d), padded || d->lim - s >= 16);
 }
 
+/* Past the unbound value at p (whitespace before it skipped): the common
+ * scalars inline (a string without escapes, a number whose extent needs no
+ * conversion, a literal), which is most of what an API response's unbound
+ * members hold; anything else, and anything that is not plainly valid, goes
+ * to tyjson__dec_skip_value, which judges it and reports errors exactly as
+ * before. */
+TYJSON__FORCEINLINE const u8 *skip_unbound(dec *d, const u8 *p, bool padded) {
+    const u8 *end = d->end;
+    if (likely(p < end)) {
+        u8 c = *p;
+        if (c == '"') {
+            tyjson__str_scan r = str_scan(d, p + 1, padded);
+            if (likely(r.err == TYJSON_OK)) {
+                if (likely(*r.stop == '"')) return r.stop + 1;
+                /* escapes: the core's string skip goes on from the first
+                 * one (the bytes before it are checked), as its own skip
+                 * would, and its errors are reported as that skip's */
+                r = tyjson__str_skip(r.stop, end, opt_allow_invalid(d));
+                if (likely(r.err == TYJSON_OK)) return r.stop;
+                return tyjson__dec_fail(d, r.err, r.stop, NULL);
+            }
+        } else if (c == '-' || (c >= '0' && c <= '9')) {
+            const u8 *q = tyjson__number_in_range(p, end);
+            if (likely(q && tyjson__token_ends(q, end))) return q;
+        } else if (c == 'n' || c == 't') {
+            if (tyjson__match_literal(p, end, c == 'n' ? "null" : "true", 4, false)) return p + 4;
+        } else if (c == 'f') {
+            if (tyjson__match_literal(p, end, "false", 5, false)) return p + 5;
+        }
+    }
+    return tyjson__dec_skip_value(d, p);
+}
+
 /* n bytes (n <= 16) from s to dst through two 8-byte words, when 16 bytes
  * are readable at s and writable at dst; else memcpy. */
 TYJSON__FORCEINLINE void copy_short(char *dst, usize dst_room, const u8 *s, usize src_room,

@@ -101,9 +101,15 @@ static bool in_object(const walk *w) {
     return (w->bits[i / 64] >> (i % 64)) & 1;
 }
 
-static tyjson__read_res skip_string(const u8 *p, const tyjson__skip_opts *o) {
+/* The string at p: a body without escapes settled by the inline scan
+ * (most keys and values), the rest by tyjson__str_skip from its first
+ * backslash (or from the start, to report an error the scan found). */
+TYJSON__FORCEINLINE tyjson__read_res skip_string(const u8 *p, const tyjson__skip_opts *o) {
     bool allow_invalid = (o->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
-    tyjson__str_scan r = tyjson__str_skip(p + 1, o->end, allow_invalid);
+    tyjson__str_scan r = tyjson__str_scan_plain(p + 1, o->end, allow_invalid);
+    if (likely(r.err == TYJSON_OK && *r.stop == '"')) return tyjson__read_ok(r.stop + 1);
+    /* from the first backslash on (the bytes before it are checked) */
+    r = tyjson__str_skip(r.err == TYJSON_OK ? r.stop : p + 1, o->end, allow_invalid);
     if (r.err != TYJSON_OK) return tyjson__read_fail(r.stop, r.err, TYJSON__EXPECT_NONE);
     return tyjson__read_ok(r.stop);
 }
@@ -155,61 +161,6 @@ static tyjson__read_res skip_literal(const u8 *p, const u8 *end, const char *lit
     return tyjson__read_fail(p, tyjson__literal_status(p, end, lit, n), TYJSON__EXPECT_LITERAL);
 }
 
-TYJSON__FORCEINLINE bool num_digit(const u8 *p, const u8 *end) {
-    return p < end && *p >= '0' && *p <= '9';
-}
-
-/* The end of the run of digits at d: eight bytes at a time while eight
- * remain (the first non-digit lane is exact, num_inline.h). */
-TYJSON__FORCEINLINE const u8 *num_digits_end(const u8 *d, const u8 *end) {
-#if TYJSON__NUM_SWAR
-    while (end - d >= 8) {
-        u64 stop = tyjson__num_nondigits8(tyjson__num_load8(d) ^ TYJSON__NUM_ZEROS8);
-        if (stop) return d + (tyjson__ctz64(stop) >> 3);
-        d += 8;
-    }
-#endif
-    while (num_digit(d, end)) d++;
-    return d;
-}
-
-/* The end of the number at p when its grammar holds and it is in range
- * under every flag: an integer of at most 18 digits, or a real whose
- * integer digits plus exponent stay below 300 (so no double overflows;
- * underflow is fine). NULL for anything else, which the number reader
- * then judges (bigger integers, huge exponents, errors). */
-TYJSON__FORCEINLINE const u8 *number_in_range(const u8 *p, const u8 *end) {
-    const u8 *q = p + (*p == '-'), *d = q;
-    if (!num_digit(q, end)) return NULL;
-    if (*q == '0') {
-        d = q + 1;
-        if (num_digit(d, end)) return NULL;
-    } else {
-        d = num_digits_end(q + 1, end);
-    }
-    usize int_digits = (usize)(d - q);
-    bool real = false;
-    if (d < end && *d == '.') {
-        d++;
-        if (!num_digit(d, end)) return NULL;
-        d = num_digits_end(d + 1, end);
-        real = true;
-    }
-    long exp = 0;
-    if (d < end && (*d == 'e' || *d == 'E')) {
-        d++;
-        bool neg = d < end && *d == '-';
-        if (d < end && (*d == '+' || *d == '-')) d++;
-        if (!num_digit(d, end)) return NULL;
-        while (num_digit(d, end) && exp < 10000) exp = exp * 10 + (*d++ - '0');
-        if (num_digit(d, end)) return NULL;
-        if (neg) exp = -exp;
-        real = true;
-    }
-    if (!real) return int_digits <= 18 ? d : NULL;
-    return (long)int_digits + exp < 300 ? d : NULL;
-}
-
 /* num_flags: TYJSON_READ_BIGNUM_AS_RAW when skipping (out-of-range
  * numbers are valid JSON: skipping them is fine); tyjson_validate's flags,
  * so that it rejects what the parser rejects. */
@@ -219,7 +170,7 @@ static tyjson__read_res skip_number(const u8 *p, const u8 *end, u32 num_flags) {
     const u8 *ep;
     /* a number in range under every flag needs no conversion; anything
      * else (and every error) is the number reader's */
-    const u8 *q = number_in_range(p, end);
+    const u8 *q = tyjson__number_in_range(p, end);
     if (q && tyjson__token_ends(q, end)) return tyjson__read_ok(q);
     q = tyjson__num_read(p, end, num_flags, &num, &st, &ep);
     if (q) return tyjson__read_ok(q);
@@ -293,7 +244,7 @@ value:
     }
     if (*p == '-' || (*p >= '0' && *p <= '9')) {
         /* the common number, without the scalar dispatch (skip_number) */
-        const u8 *q = number_in_range(p, end);
+        const u8 *q = tyjson__number_in_range(p, end);
         if (likely(q && tyjson__token_ends(q, end))) {
             p = q;
             goto after;
@@ -441,7 +392,7 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
     case 'n': q = tyjson__match_literal(p, end, "null", 4, false) ? p + 4 : NULL; break;
     default: {
         if (*p != '-' && (*p < '0' || *p > '9')) return NULL;
-        q = number_in_range(p, end);
+        q = tyjson__number_in_range(p, end);
         if (q) break;
         tyjson__num num;
         tyjson_status st;

@@ -18,6 +18,7 @@
 #define TYJSON_SYNTAX_H
 
 #include "read/lex.h"
+#include "num/num.h"
 
 #include <math.h>
 
@@ -99,6 +100,66 @@ TYJSON__FORCEINLINE tyjson__read_res tyjson__skip_ws_comments(const u8 *p, const
     p = tyjson__skip_ws(p, end);
     if (unlikely(p < end && *p == '/') && comments) return tyjson__skip_comments(p, end);
     return tyjson__read_ok(p);
+}
+
+/* ----------------------------------------------------------------------------
+ * Numbers in range
+ * ------------------------------------------------------------------------- */
+/* Numbers whose extent needs no conversion (skip.c, and the binding
+ * decoder's inline skip of an unbound scalar). */
+TYJSON__FORCEINLINE bool tyjson__num_digit(const u8 *p, const u8 *end) {
+    return p < end && *p >= '0' && *p <= '9';
+}
+
+/* The end of the run of digits at d: eight bytes at a time while eight
+ * remain (the first non-digit lane is exact, num_inline.h). */
+TYJSON__FORCEINLINE const u8 *tyjson__num_digits_end(const u8 *d, const u8 *end) {
+#if TYJSON__NUM_SWAR
+    while (end - d >= 8) {
+        u64 stop = tyjson__num_nondigits8(tyjson__num_load8(d) ^ TYJSON__NUM_ZEROS8);
+        if (stop) return d + (tyjson__ctz64(stop) >> 3);
+        d += 8;
+    }
+#endif
+    while (tyjson__num_digit(d, end)) d++;
+    return d;
+}
+
+/* The end of the number at p when its grammar holds and it is in range
+ * under every flag: an integer of at most 18 digits, or a real whose
+ * integer digits plus exponent stay below 300 (so no double overflows;
+ * underflow is fine). NULL for anything else, which the number reader
+ * then judges (bigger integers, huge exponents, errors). */
+TYJSON__FORCEINLINE const u8 *tyjson__number_in_range(const u8 *p, const u8 *end) {
+    const u8 *q = p + (*p == '-'), *d = q;
+    if (!tyjson__num_digit(q, end)) return NULL;
+    if (*q == '0') {
+        d = q + 1;
+        if (tyjson__num_digit(d, end)) return NULL;
+    } else {
+        d = tyjson__num_digits_end(q + 1, end);
+    }
+    usize int_digits = (usize)(d - q);
+    bool real = false;
+    if (d < end && *d == '.') {
+        d++;
+        if (!tyjson__num_digit(d, end)) return NULL;
+        d = tyjson__num_digits_end(d + 1, end);
+        real = true;
+    }
+    long exp = 0;
+    if (d < end && (*d == 'e' || *d == 'E')) {
+        d++;
+        bool neg = d < end && *d == '-';
+        if (d < end && (*d == '+' || *d == '-')) d++;
+        if (!tyjson__num_digit(d, end)) return NULL;
+        while (tyjson__num_digit(d, end) && exp < 10000) exp = exp * 10 + (*d++ - '0');
+        if (tyjson__num_digit(d, end)) return NULL;
+        if (neg) exp = -exp;
+        real = true;
+    }
+    if (!real) return int_digits <= 18 ? d : NULL;
+    return (long)int_digits + exp < 300 ? d : NULL;
 }
 
 /* ----------------------------------------------------------------------------
@@ -185,6 +246,7 @@ typedef struct tyjson__skip_opts {
  * TYJSON_E_TRUNCATED.
  */
 tyjson__read_res tyjson__skip_value(const u8 *p, const tyjson__skip_opts *o);
+
 
 /* How tyjson__validate_strict reads: over the structural index when the
  * input's first window says it pays (tyjson__index_pays, as the DOM parser
