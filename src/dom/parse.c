@@ -281,25 +281,14 @@ static TYJSON__NOINLINE const u8 *read_scalar_j5(const u8 *cur, const scalar_cfg
         tyjson__num n;
         tyjson_status code = TYJSON_OK;
         const u8 *errpos = cur;
-        /* numbers kept as text have no range: BIGNUM_AS_RAW keeps 1e400 */
-        u32 nf = c->flags | ((c->flags & TYJSON_READ_NUMBER_AS_RAW) ? TYJSON_READ_BIGNUM_AS_RAW : 0);
-        const u8 *q = tyjson__num_read_json5(cur, c->end, nf, &n, &code, &errpos);
+        const u8 *q = tyjson__num_read_json5(cur, c->end, c->flags, &n, &code, &errpos);
         if (!q) {
             if (code == TYJSON_E_NUMBER && errpos >= c->end) code = TYJSON_E_TRUNCATED;
             bool word = errpos < c->end && (*errpos == 'I' || *errpos == 'N');
             tyjson__dom_set_failure(f, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER);
             return NULL;
         }
-        if ((c->flags & TYJSON_READ_NUMBER_AS_RAW) && tyjson__num_scan(cur, c->end) == q) {
-            /* a number in JSON's own grammar stays text; the JSON5-only
-             * forms (hex, '+', a bare point, Infinity, NaN) have no JSON
-             * text to keep and are converted */
-            v->tag = TYJSON_TYPE_RAW | ((u64)(q - cur) << TYJSON__LEN_SHIFT);
-            v->uni.str = (const char *)cur;
-            (*raw_count)++;
-            return q;
-        }
-        store_num(&n, cur, q, v, raw_count);
+        store_num(&n, cur, q, v, raw_count); /* NUMBER_AS_RAW: JSON's own text is RAW */
         return q;
     }
     if (c->flags & TYJSON_READ_NUMBER_AS_RAW) return read_scalar_raw(cur, c, v, raw_count, f);

@@ -57,7 +57,8 @@ const u8 *tyjson__num_read(const u8 *p, const u8 *end, u32 flags,
  * (TYJSON_READ_ALLOW_HEX_NUMBERS, _PLUS_SIGN, _BARE_DECIMAL_POINT, and
  * NaN/Infinity with a sign under _INF_NAN): p at a sign, a digit, '.', 'I'
  * or 'N'. A number that is plain JSON reads exactly as tyjson__num_read
- * reads it (the same values, errors and error bytes); the JSON5 forms are
+ * reads it (the same values, errors and error bytes; with
+ * TYJSON_READ_NUMBER_AS_RAW kept as text, kind RAW); the JSON5 forms are
  * never kept raw (their text is not JSON): an overflow is
  * TYJSON_E_NUMBER_RANGE at p. Hexadecimal numbers are integers (UINT, SINT,
  * -0x0 the REAL -0.0) up to 64 bits.

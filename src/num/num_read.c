@@ -705,6 +705,10 @@ TYJSON__NOINLINE const u8 *tyjson__num_read_json5(const u8 *p, const u8 *end, u3
     if (bare && ip == ie && fp == fe && (flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT))
         return num_bad(fp, err, err_pos); /* "." alone: a digit was due after it */
     if (!bare || !(flags & TYJSON_READ_ALLOW_BARE_DECIMAL_POINT) || (ip == ie && fp == fe)) {
+        /* NUMBER_AS_RAW keeps a number in JSON's own text as that text
+         * (out of range too); after a '+' there is no JSON text to keep */
+        if ((flags & TYJSON_READ_NUMBER_AS_RAW) && !plus)
+            return tyjson__num_read_text(ip - neg, end, out, err, err_pos);
         /* JSON's grammar (its errors, its values), after a '+' */
         const u8 *q = tyjson__num_read_slow(ip - neg, end, flags, out, err, err_pos);
         if (q && plus && out->kind == TYJSON__NUM_RAW) {

@@ -1205,20 +1205,11 @@ static int j5_number(tyjson_reader *r) {
             tyjson_status code = TYJSON_OK;
             const u8 *errpos = s;
             r->p_j5 = false;
-            /* NUMBER_AS_RAW as the DOM reads it (dom/parse.c read_scalar_j5):
-             * a number in JSON's grammar stays text, out of range too; the
-             * JSON5-only forms are converted */
-            const bool raw = (r->flags & TYJSON_READ_NUMBER_AS_RAW) != 0;
-            q = tyjson__num_read_json5(s, e, r->flags | (raw ? TYJSON_READ_BIGNUM_AS_RAW : 0), &n, &code,
-                                       &errpos);
+            q = tyjson__num_read_json5(s, e, r->flags, &n, &code, &errpos);
             if (!q) {
                 if (code == TYJSON_E_NUMBER && errpos >= e) code = TYJSON_E_TRUNCATED;
                 bool word = errpos < e && (*errpos == 'I' || *errpos == 'N');
                 return read_fail(r, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER, s);
-            }
-            if (raw && tyjson__num_scan(s, e) == q) {
-                n.kind = TYJSON__NUM_RAW;
-                n.v.u = 0;
             }
             if (unlikely((usize)(q - s) > r->tok_limit)) return fail_plain(r, TYJSON_E_SIZE, r->p_start);
             r->num = n;
