@@ -121,6 +121,16 @@ TYJSON__FORCEINLINE tyjson_status head_out(tyjson_writer *w, tyjson_status s) {
     return s;
 }
 
+/* The body of a public entry point over its wr_ worker `call`: the head
+ * into the wbuf before it, back after it (a NULL writer: the worker's
+ * error alone). */
+#define THROUGH_HEAD(w, call)                                                  \
+    do {                                                                       \
+        if (w) head_in(w);                                                     \
+        tyjson_status through_rc_ = (call);                                    \
+        return (w) ? head_out((w), through_rc_) : through_rc_;                 \
+    } while (0)
+
 /* ----------------------------------------------------------------------------
  * MARK: - Errors and the path
  * ------------------------------------------------------------------------- */
@@ -914,67 +924,45 @@ void tyjson_writer_reset(tyjson_writer *w) {
 }
 
 tyjson_status tyjson_writer_reset_buf(tyjson_writer *w, char *buf, size_t cap) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_reset_buf(w, buf, cap);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_reset_buf(w, buf, cap));
 }
 
 tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_reset_heap(w);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_reset_heap(w));
 }
 
 tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_finish(w, len);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_finish(w, len));
 }
 
 tyjson_status tyjson_writer_end_message(tyjson_writer *w) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_end_message(w);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_end_message(w));
 }
 
 tyjson_status tyjson_writer_flush(tyjson_writer *w) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_flush(w);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_flush(w));
 }
 
 tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_int(w, v);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_int(w, v));
 }
 
 tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_uint(w, v);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_uint(w, v));
 }
 
 tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_double(w, v);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_double(w, v));
 }
 
 tyjson_status tyjson_writer_float(tyjson_writer *w, float v) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_float(w, v);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_float(w, v));
 }
 
 tyjson_status tyjson_writer_double_fixed(tyjson_writer *w, double v, int prec) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_double_fixed(w, v, prec);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_double_fixed(w, v, prec));
 }
 
 tyjson_status tyjson_writer_raw(tyjson_writer *w, const char *s, size_t n, unsigned flags) {
-    if (w) head_in(w);
-    tyjson_status rc = wr_raw(w, s, n, flags);
-    return w ? head_out(w, rc) : rc;
+    THROUGH_HEAD(w, wr_raw(w, s, n, flags));
 }
