@@ -75,6 +75,9 @@ class TestDask(unittest.TestCase):
                 self.assertEqual(bag.compute(), ref)
         self.assertEqual(tdask.read_ndjson(os.path.join(self.tmp.name, "*.ndjson"), blocksize=5000).count().compute(),
                          len(ref))
+        # both workers took part: wait for the second to (re)join first, which
+        # under the ASan build can take longer than the computations above
+        self.client.wait_for_workers(2, timeout=180)
         self.assertEqual(len(self.client.scheduler_info()["workers"]), 2)
 
     def test_typed_and_dataframe(self):
