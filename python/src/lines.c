@@ -86,7 +86,7 @@ static int on_record(void *ctx, const tyjson_lines_item *item) {
     if (item->error) {
         rc = deliver_error(r, item) < 0;
     } else {
-        PyObject *v = tyjson_py_from_val(tyjson_doc_get_root(item->doc));
+        PyObject *v = tyjson_py_from_root(tyjson_doc_get_root(item->doc));
         if (!v || PyList_Append(r->pending, v) < 0) {
             r->failed = 1;
             rc = 1;
@@ -134,6 +134,7 @@ PyObject *tyjson_py_lines_run(PyObject *self, PyObject *args, PyObject *kwds) {
     tyjson_lines *it = NULL;
     tyjson_error err;
     tyjson_status st;
+    tyjson_py_keys keys;
     (void)self;
 
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "OIO|n$p:_lines_run", kwlist, &src, &threads, &sink,
@@ -176,9 +177,12 @@ PyObject *tyjson_py_lines_run(PyObject *self, PyObject *args, PyObject *kwds) {
         else PyErr_SetString(PyExc_ValueError, err.msg);
         goto done;
     }
+    /* one key cache for the whole run: the records share their keys */
+    tyjson_py_keys_begin(&keys);
     r.ts = PyEval_SaveThread();
     st = tyjson_lines_parallel_docs(it, threads, on_record, &r, &err);
     PyEval_RestoreThread(r.ts);
+    tyjson_py_keys_end(&keys);
     if (!r.failed && st == TYJSON_OK) flush_pending(&r);
     if (!r.failed && !r.stopped && st != TYJSON_OK) {
         if (st == TYJSON_E_NOMEM) PyErr_NoMemory();

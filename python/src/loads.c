@@ -92,26 +92,33 @@ static PyObject *from_arr(tyjson_val *v) {
 
 /* Object keys repeat (an array of records has the same few keys in every
  * element): short keys are kept in a small direct-mapped cache for the
- * length of one loads call, so each distinct key is decoded once. */
-#define KEY_CACHE_SLOTS 64
-#define KEY_CACHE_MAX 24
-typedef struct key_slot {
-    size_t len;
-    char bytes[KEY_CACHE_MAX];
-    PyObject *str; /* owned by the cache */
-} key_slot;
-/* The current call's cache, or NULL. Per thread: a finalizer that runs
- * Python code while a document is converted may let another thread's
- * loads in. */
-static _Thread_local key_slot *key_cache;
+ * length of one conversion scope (one loads call, or a whole iter_lines
+ * run), so each distinct key is decoded once and, being the same str
+ * object, hashed once (a str keeps its hash). */
+/* The current scope's cache, or NULL. Per thread: iter_lines converts on
+ * its own thread while other threads call loads. */
+static _Thread_local tyjson_py_keys *key_cache;
+
+void tyjson_py_keys_begin(tyjson_py_keys *k) {
+    size_t i;
+    for (i = 0; i < TYJSON_PY_KEY_SLOTS; i++) k->slot[i].str = NULL;
+    k->outer = key_cache; /* a scope inside a scope (say, a loads from a sink): keep theirs */
+    key_cache = k;
+}
+
+void tyjson_py_keys_end(tyjson_py_keys *k) {
+    size_t i;
+    key_cache = k->outer;
+    for (i = 0; i < TYJSON_PY_KEY_SLOTS; i++) Py_XDECREF(k->slot[i].str);
+}
 
 static PyObject *key_str(const char *s, size_t n) {
-    key_slot *slot;
+    tyjson_py_key_slot *slot;
     size_t h = n, i;
-    if (!key_cache || n > KEY_CACHE_MAX || n == 0)
+    if (!key_cache || n > TYJSON_PY_KEY_MAX || n == 0)
         return PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
     for (i = 0; i < n; i++) h = h * 31u + (unsigned char)s[i];
-    slot = &key_cache[h % KEY_CACHE_SLOTS];
+    slot = &key_cache->slot[h % TYJSON_PY_KEY_SLOTS];
     if (slot->str && slot->len == n && memcmp(slot->bytes, s, n) == 0) return Py_NewRef(slot->str);
     Py_XDECREF(slot->str);
     slot->str = PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
@@ -179,6 +186,26 @@ PyObject *tyjson_py_from_val(tyjson_val *v) {
     }
     default: PyErr_SetString(PyExc_SystemError, "tyjson: value of unknown type"); return NULL;
     }
+}
+
+/* The objects made from one document hold only what the document holds,
+ * so they form no reference cycles: a collection of the cyclic garbage
+ * collector while they are made (one every 700 container allocations)
+ * would only scan them again and again, a quarter of the time on a large
+ * document. The collector is paused for the conversion and, when it was
+ * enabled, enabled again after it; no Python code runs in between (the GIL
+ * is held throughout and only built-in types are made), so no other code
+ * can see the pause. */
+PyObject *tyjson_py_from_root(tyjson_val *root) {
+#if PY_VERSION_HEX >= 0x030A0000
+    PyObject *r;
+    int was_enabled = PyGC_Disable();
+    r = tyjson_py_from_val(root);
+    if (was_enabled) PyGC_Enable();
+    return r;
+#else
+    return tyjson_py_from_val(root);
+#endif
 }
 
 /* The input of loads/validate as UTF-8 bytes; *chars tells whether it was
@@ -259,14 +286,10 @@ PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
         else tyjson_py_raise_decode(&err, in.dat, (size_t)in.len, in.src, in.chars);
         res = NULL;
     } else {
-        key_slot cache[KEY_CACHE_SLOTS];
-        key_slot *outer = key_cache; /* a loads inside a loads (from a finalizer): keep theirs */
-        size_t i;
-        for (i = 0; i < KEY_CACHE_SLOTS; i++) cache[i].str = NULL;
-        key_cache = cache;
-        res = tyjson_py_from_val(tyjson_doc_get_root(doc));
-        key_cache = outer;
-        for (i = 0; i < KEY_CACHE_SLOTS; i++) Py_XDECREF(cache[i].str);
+        tyjson_py_keys keys;
+        tyjson_py_keys_begin(&keys);
+        res = tyjson_py_from_root(tyjson_doc_get_root(doc));
+        tyjson_py_keys_end(&keys);
         tyjson_doc_free(doc);
     }
     input_release(&in);

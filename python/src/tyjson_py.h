@@ -39,6 +39,27 @@ void tyjson_py_raise_decode(const tyjson_error *err, const char *dat, size_t len
                             PyObject *doc, int chars);
 /* The Python value of a DOM value (new reference), NULL with an exception. */
 PyObject *tyjson_py_from_val(tyjson_val *v);
+/* The same for a whole document's root, with the cyclic garbage collector
+ * paused while the objects are made (loads.c says why). */
+PyObject *tyjson_py_from_root(tyjson_val *root);
+
+/* A cache of decoded object keys, shared by the conversions of one scope
+ * (one loads, or all records of one iter_lines run) on this thread: begin
+ * makes it the thread's cache, end restores the previous one and drops the
+ * keys. Both with the GIL held. */
+#define TYJSON_PY_KEY_SLOTS 64
+#define TYJSON_PY_KEY_MAX 24
+typedef struct tyjson_py_key_slot {
+    size_t len;
+    char bytes[TYJSON_PY_KEY_MAX];
+    PyObject *str; /* owned by the cache */
+} tyjson_py_key_slot;
+typedef struct tyjson_py_keys {
+    tyjson_py_key_slot slot[TYJSON_PY_KEY_SLOTS];
+    struct tyjson_py_keys *outer;
+} tyjson_py_keys;
+void tyjson_py_keys_begin(tyjson_py_keys *k);
+void tyjson_py_keys_end(tyjson_py_keys *k);
 
 /* dumps.c */
 PyObject *tyjson_py_dumps(PyObject *self, PyObject *args, PyObject *kwds);

@@ -4,6 +4,7 @@ import dataclasses
 import datetime
 import decimal
 import enum
+import gc
 import json
 import math
 import pickle
@@ -122,6 +123,37 @@ class TestLoads(unittest.TestCase):
         self.assertFalse(tyjson.validate(b"[1"))
         self.assertFalse(tyjson.validate("NaN"))
         self.assertTrue(tyjson.validate("NaN", allow_nan=True))
+
+
+    def test_collector_paused_while_converting(self):
+        # 30,000 lists: the collector would start about 40 times while they
+        # are made; loads pauses it and leaves its state as it found it
+        text = b"[" + b",".join(b'[1,{"a":[2]}]' for _ in range(10000)) + b"]"
+        starts = []
+        cb = lambda phase, info: starts.append(phase) if phase == "start" else None
+        gc.collect()
+        gc.callbacks.append(cb)
+        try:
+            doc = tyjson.loads(text)
+        finally:
+            gc.callbacks.remove(cb)
+        self.assertEqual(len(doc), 10000)
+        self.assertEqual(doc[9999], [1, {"a": [2]}])
+        self.assertEqual(starts, [])
+        self.assertTrue(gc.isenabled())
+        gc.disable()
+        try:
+            tyjson.loads(text)
+            self.assertFalse(gc.isenabled())
+        finally:
+            gc.enable()
+        # a document that fails to convert (an int too long for Python's
+        # limit, where it has one) also leaves the collector enabled
+        try:
+            tyjson.loads(b"[" + b"1" * 5000 + b"]")
+        except ValueError:
+            pass
+        self.assertTrue(gc.isenabled())
 
 
 class TestErrors(unittest.TestCase):

@@ -19,6 +19,13 @@ class TestIterLines(unittest.TestCase):
             with self.subTest(threads=threads):
                 self.assertEqual(list(tyjson.iter_lines(DATA, threads=threads, batch=100)), RECORDS)
 
+    def test_records_share_their_keys(self):
+        # one key cache for the whole run: every record's "name" key is the
+        # same str object (memory for a million records holds each key once)
+        recs = list(tyjson.iter_lines(DATA, threads=2, batch=100))
+        first = [k for k in recs[0] if k == "name"][0]
+        self.assertTrue(all([k for k in r if k == "name"][0] is first for r in recs))
+
     def test_sources(self):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "r.ndjson")
