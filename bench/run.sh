@@ -74,6 +74,8 @@ run_driver=1
 
 # --- 1. peer packages ---------------------------------------------------------
 packages=(libcjson-dev libjansson-dev libjson-c-dev libyajl-dev rapidjson-dev libsimdjson-dev pkg-config)
+# the Python part's peers (Debian's: orjson is not packaged, pydantic is 1.x)
+packages+=(python3-dev python3-ujson python3-simplejson python3-pydantic)
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
   for p in "${packages[@]}"; do
@@ -98,6 +100,9 @@ if [ -z "$yyjson_dir" ] && [ -f "$root/../peers/yyjson-install/include/yyjson.h"
 fi
 cmake_args=(-S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE=Release -DTYJSON_BUILD_BENCH=ON
             -DTYJSON_BUILD_TESTS=OFF -DTYJSON_BUILD_TOOLS=ON -DTYJSON_BUILD_SHARED=OFF)
+# The Python module (step 5) for Debian's Python, whose packages hold the
+# Python peers; without its headers CMake says so and leaves the module out.
+[ -x /usr/bin/python3 ] && cmake_args+=(-DTYJSON_BUILD_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3)
 # (without it CMake still tries pkg-config, and says when yyjson is skipped)
 [ -n "$yyjson_dir" ] && cmake_args+=("-DTYJSON_BENCH_YYJSON_DIR=$yyjson_dir")
 mkdir -p "$build_dir"
@@ -164,8 +169,17 @@ if [ "$run_driver" = 1 ] && grep -q '^TYJSON_BUILD_PYTHON:BOOL=ON' "$build_dir/C
    && [ -d "$root/../shared/corpus" ]; then
   py="$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build_dir/CMakeCache.txt")"
   if cmake --build "$build_dir" --target tyjson_python -j2 >"$build_dir/bench-python-build.log" 2>&1; then
-    PYTHONPATH="$build_dir/python" "${py:-python3}" "$root/python/bench/bench_python.py" \
-      --shared "$root/../shared" --results "$results" || status=1
+    py_args=(--shared "$root/../shared" --results "$results")
+    [ "$quick" = 1 ] && py_args+=(--rounds 1)
+    if PYTHONPATH="$build_dir/python" "${py:-python3}" "$root/python/bench/bench_python.py" "${py_args[@]}"; then
+      # the same report: the Python tables go into the driver's Markdown too
+      py_md="$(ls -t "$results"/python-bench-*.md 2>/dev/null | head -1 || true)"
+      if [ -n "$json" ] && [ -f "${json%.json}.md" ] && [ -n "$py_md" ]; then
+        { echo; sed -e 's/^## /### /' -e 's/^# tyjson Python benchmark/## Python (the tyjson module)/' "$py_md"; } >>"${json%.json}.md"
+      fi
+    else
+      status=1
+    fi
   else
     tail -20 "$build_dir/bench-python-build.log" >&2; status=1
   fi

@@ -111,15 +111,28 @@ def main():
         lines.append("| **geo-mean** | |" + "".join(" **%.2f** |" % geomean(ratios[op][n]) for n in names))
         lines.append("")
 
-    # typed decoding: tyjson.decode vs json.loads + building the dataclasses
-    lines += ["## typed decode (into dataclasses)", "", "| file | tyjson.decode µs | json.loads+construct × |", "|---|---:|---:|"]
+    # typed decoding: tyjson.decode vs json.loads + building the dataclasses,
+    # and pydantic when importable (v2: TypeAdapter.validate_json, the
+    # issue's reference; v1, what Debian 12 packages: parse_raw_as, which
+    # ignores fields starting with "_" and so does less work than we do)
+    pyd = _pydantic_route()
+    lines += ["## typed decode (into dataclasses)", ""]
+    if pyd:
+        lines += ["pydantic %s route: `%s`." % (pyd[0], pyd[1]), ""]
+    lines += ["| file | tyjson.decode µs | json.loads+construct × |" + (" pydantic ×|" if pyd else ""),
+              "|---|---:|---:|" + ("---:|" if pyd else "")]
     for p in files[-4:]:
         data = open(p, "rb").read()
         raw = json.loads(data)
         t_ = _Shape().infer(raw)
-        tm = bench_many({"tyjson": lambda: tyjson.decode(data, type=t_),
-                         "json": lambda: build(t_, json.loads(data))}, a.rounds)
-        lines.append("| %s | %.1f | %.2f |" % (os.path.basename(p), tm["tyjson"] * 1e6, tm["json"] / tm["tyjson"]))
+        fns = {"tyjson": lambda: tyjson.decode(data, type=t_), "json": lambda: build(t_, json.loads(data))}
+        if pyd:
+            fns["pydantic"] = pyd[2](t_, data)
+        tm = bench_many(fns, a.rounds)
+        row = "| %s | %.1f | %.2f |" % (os.path.basename(p), tm["tyjson"] * 1e6, tm["json"] / tm["tyjson"])
+        if pyd:
+            row += " %.2f |" % (tm["pydantic"] / tm["tyjson"])
+        lines.append(row)
     lines.append("")
 
     # iter_lines on 2 threads against 1
@@ -138,6 +151,29 @@ def main():
         stamp = datetime.datetime.utcnow().strftime("%Y%m%d-%H%M%S")
         with open(os.path.join(a.results, "python-bench-%s.md" % stamp), "w") as f:
             f.write(text + "\n")
+
+
+def _pydantic_route():
+    """(version, call, make) for pydantic's typed JSON decode, or None;
+    make(type, data) gives the function timed."""
+    try:
+        import warnings
+        import pydantic
+    except ImportError:
+        return None
+    ver = getattr(pydantic, "VERSION", "?")
+    if str(ver).startswith("1."):
+        def make(t, data):
+            with warnings.catch_warnings():  # v1 warns about "_" fields, once per type
+                warnings.simplefilter("ignore")
+                pydantic.parse_raw_as(t, data)
+            return lambda: pydantic.parse_raw_as(t, data)
+        return (str(ver), "parse_raw_as(T, data)", make)
+
+    def make(t, data):
+        ta = pydantic.TypeAdapter(t)
+        return lambda: ta.validate_json(data)
+    return (str(ver), "TypeAdapter(T).validate_json(data)", make)
 
 
 def _has(name):
