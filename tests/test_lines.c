@@ -951,6 +951,35 @@ static void la_free(void *ctx, void *p) {
     pthread_mutex_unlock(&l->mu);
 }
 
+/* Workers build a batch's documents in the batch's arena, reused batch
+ * after batch: allocator calls grow with the batches, not the records
+ * (before, at least one per record: 100,000 here). */
+TEST(parallel_docs_allocate_per_batch) {
+    if (!tyjson_lines_have_threads()) TEST_SKIP("built without pthreads");
+    size_t len;
+    char *big = make_big(&len);
+    locked_alloc la;
+    pthread_mutex_init(&la.mu, NULL);
+    test_alloc_make(&la.t, SIZE_MAX);
+    tyjson_alloc alc = {la_malloc, la_realloc, la_free, &la};
+    tyjson_lines_options o;
+    memset(&o, 0, sizeof(o));
+    o.alc = &alc;
+    o.flags = TYJSON_LINES_CONTINUE;
+    o.max_errors = 200;
+    gather g;
+    gather_init(&g);
+    tyjson_lines *it = tyjson_lines_open_buf(big, len, &o, NULL);
+    ASSERT_EQ_INT(tyjson_lines_parallel_docs(it, 2, gather_fn, &g, NULL), TYJSON_OK);
+    ASSERT_TRUE(tyjson_lines_records(it) > 99000);
+    ASSERT_TRUE(la.t.calls < 2000);
+    tyjson_lines_free(it);
+    ASSERT_EQ_INT(la.t.live, 0);
+    gather_free(&g);
+    pthread_mutex_destroy(&la.mu);
+    free(big);
+}
+
 TEST(alloc_failure_sweep) {
     static const char in[] = "{\"a\":[1,2,3]}\n[\"x\",\n\"yy\"\r\n\n{\"b\":{}}\n1 2\n[]";
     for (int mode = 0; mode < 4; mode++) { /* seq, seq CONTINUE, parallel 1, parallel 2 */
