@@ -8,6 +8,7 @@
 #define TEST_WANT_JSON_LIST
 #include "test.h"
 #include "tyjson.h"
+#include "stream/lines_impl.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -835,6 +836,56 @@ TEST(parallel_small_inputs) {
         for (size_t i = 0; i < sizeof(small_inputs) / sizeof(small_inputs[0]); i++)
             check_parallel(small_inputs[i], strlen(small_inputs[i]), f, 0);
     }
+}
+
+/* Small batches: with worker threads a buffer is cut into chunks at line
+ * ends and each worker frames its own; at every chunk size from 1 byte the
+ * records, line numbers, offsets and errors are the sequential ones. */
+TEST(parallel_chunk_edges) {
+    for (usize bytes = 1; bytes <= 48; bytes++) {
+        tyjson__lines_batch_bytes = bytes;
+        for (int cont = 0; cont < 2; cont++) {
+            tyjson_lines_flags f = cont ? TYJSON_LINES_CONTINUE : 0;
+            check_parallel(mixed, sizeof(mixed) - 1, f, 0);
+            check_parallel(mixed, sizeof(mixed) - 1, f, 6);
+            for (size_t i = 0; i < sizeof(small_inputs) / sizeof(small_inputs[0]); i++)
+                check_parallel(small_inputs[i], strlen(small_inputs[i]), f, 0);
+        }
+    }
+    tyjson__lines_batch_bytes = 256 * 1024;
+}
+
+/* Lines read before the parallel call: the chunks' numbers go on from
+ * there, and after the run the iterator is at the end. */
+TEST(parallel_after_next) {
+    tyjson__lines_batch_bytes = 7;
+    tyjson_lines_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = TYJSON_LINES_CONTINUE;
+    o.max_errors = 50;
+    for (unsigned threads = 1; threads <= 3; threads++) {
+        tyjson_lines *a = tyjson_lines_open_buf(mixed, sizeof(mixed) - 1, &o, NULL);
+        tyjson_lines *b = tyjson_lines_open_buf(mixed, sizeof(mixed) - 1, &o, NULL);
+        tyjson_doc *doc;
+        ASSERT_EQ_INT(tyjson_lines_next_doc(a, &doc, NULL), TYJSON_OK);
+        tyjson_doc_free(doc);
+        ASSERT_EQ_INT(tyjson_lines_next_doc(b, &doc, NULL), TYJSON_OK);
+        tyjson_doc_free(doc);
+        char *want = seq_docs(a);
+        gather g;
+        gather_init(&g);
+        ASSERT_EQ_INT(tyjson_lines_parallel_docs(b, threads, gather_fn, &g, NULL), TYJSON_OK);
+        char *got = gather_text(&g, b);
+        ASSERT_EQ_STR(want, got);
+        ASSERT_EQ_UINT(tyjson_lines_line(b), tyjson_lines_line(a));
+        ASSERT_EQ_INT(tyjson_lines_next_doc(b, &doc, NULL), TYJSON_DONE);
+        free(want);
+        free(got);
+        gather_free(&g);
+        tyjson_lines_free(a);
+        tyjson_lines_free(b);
+    }
+    tyjson__lines_batch_bytes = 256 * 1024;
 }
 
 TEST(parallel_big_file) {

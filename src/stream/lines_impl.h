@@ -47,6 +47,10 @@ struct tyjson_lines {
     bool done;
 };
 
+/* Bytes per batch (and per chunk) with worker threads: 256 KiB. Only the
+ * tests change it, to cut small inputs into many chunks. */
+extern usize tyjson__lines_batch_bytes;
+
 /* Frames the next non-blank line into it->rec..: TYJSON_OK, TYJSON_DONE,
  * TYJSON_E_SIZE (a line longer than max_line, consumed; err filled),
  * TYJSON_E_IO, TYJSON_E_NOMEM (err filled; it->fatal set). Counts nothing. */
