@@ -26,6 +26,7 @@
 #include "base/internal.h"
 #include "read/lex.h"
 #include "read/msg.h"
+#include "read/simd.h"
 #include "read/syntax.h"
 #include "read/json5.h"
 #include "num/num.h"
@@ -184,13 +185,10 @@ static void count_to(tyjson_reader *r, usize off) {
         r->tok_line = r->lc_line;
         r->tok_col = r->tok_off - r->lc_ls + 1;
     }
-    const u8 *p = ptr_of(r, r->lc_off), *e = ptr_of(r, off);
-    while (p < e) {
-        const u8 *nl = (const u8 *)memchr(p, '\n', (usize)(e - p));
-        if (!nl) break;
-        r->lc_line++;
-        p = nl + 1;
-        r->lc_ls = off_of(r, p);
+    tyjson__lf_count c = tyjson__count_lf(ptr_of(r, r->lc_off), ptr_of(r, off));
+    if (c.last) {
+        r->lc_line += c.count;
+        r->lc_ls = off_of(r, c.last + 1);
     }
     r->lc_off = off;
 }
@@ -1026,7 +1024,10 @@ TYJSON__FORCEINLINE int plain_string_done(tyjson_reader *r, usize o, const u8 *r
             /* the key stays in the window until fill() moves it: its room
              * in r->keys is kept, the bytes copied there by keys_settle */
             usize k = n < TYJSON_ERROR_PATH_MAX ? n : TYJSON_ERROR_PATH_MAX;
-            if (!grow_bytes(r, &r->keys, &r->keys_cap, f->key_at + k)) return fail_plain(r, TYJSON_E_NOMEM, o);
+            /* the room check inline: grow_bytes is a call for every key */
+            if (unlikely(f->key_at + k > r->keys_cap) &&
+                !grow_bytes(r, &r->keys, &r->keys_cap, f->key_at + k))
+                return fail_plain(r, TYJSON_E_NOMEM, o);
             f->key_ext = raw;
             f->key_len = k;
             f->key_win = true;
