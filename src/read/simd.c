@@ -1,8 +1,7 @@
 /*
  * simd.c - the string scanner's kernels and the run-time choice between
  * them (see simd.h): the portable SWAR kernel, on x86-64 an AVX2 one, on
- * AArch64 a NEON one; and the line feed counter's (portable, AVX2,
- * AVX-512).
+ * AArch64 a NEON one; and the line feed counter's (portable, AVX2).
  */
 #include "read/simd.h"
 #include "read/utf8_tables.h"
@@ -437,10 +436,11 @@ static tyjson__str_scan scan_neon(const u8 *p, const u8 *end, bool allow_invalid
  * Line feeds: how many a run of bytes holds and where the last one is (the
  * pull reader counts the lines of the bytes a refill drops, 64 KiB at a
  * time). The portable kernel goes from one to the next with memchr, which
- * is fast where they are few. The vector kernels look for the last one from
- * the end first (in minified text there is none, and that one pass is all),
- * then count up to it by subtracting each block's compare result (-1 per
- * line feed) from byte counters, summed with SAD before a counter can wrap.
+ * is fast where they are few. The AVX2 kernel (used at the AVX-512 level
+ * too) looks for the last one from the end first (in minified text there
+ * is none, and that one pass is all), then counts up to it by subtracting
+ * each block's compare result (-1 per line feed) from byte counters,
+ * summed with SAD before a counter can wrap.
  * ------------------------------------------------------------------------- */
 TYJSON__FIRST_USE
 tyjson__lf_count tyjson__count_lf_scalar(const u8 *p, const u8 *end) {
@@ -533,53 +533,6 @@ AVX2 static tyjson__lf_count count_lf_avx2(const u8 *p, const u8 *end) {
 }
 #  undef AVX2
 #  undef LOAD32
-
-#  define AVX512 __attribute__((target("avx512f,avx512bw")))
-
-TYJSON__FIRST_USE
-AVX512 static tyjson__lf_count count_lf_avx512(const u8 *p, const u8 *end) {
-    const __m512i lf = _mm512_set1_epi8('\n');
-    tyjson__lf_count c;
-    c.count = 0;
-    c.last = NULL;
-    const u8 *q = end;
-    while (q - p >= 128) {
-        __m512i v0 = _mm512_loadu_si512((const void *)(q - 128));
-        __m512i v1 = _mm512_loadu_si512((const void *)(q - 64));
-        if (_mm512_cmpeq_epi8_mask(v0, lf) | _mm512_cmpeq_epi8_mask(v1, lf)) break;
-        q -= 128;
-    }
-    while (q - p >= 64) {
-        u64 m = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(q - 64)), lf);
-        if (m) {
-            c.last = q - 1 - __builtin_clzll(m);
-            break;
-        }
-        q -= 64;
-    }
-    if (!c.last) c.last = last_lf_bytes(p, q);
-    if (!c.last) return c;
-    const u8 *e = c.last + 1;
-    usize n = 0;
-    while (e - p >= 64) {
-        usize steps = (usize)(e - p) / 64;
-        if (steps > 255) steps = 255;
-        __m512i acc = _mm512_setzero_si512();
-        for (usize i = 0; i < steps; i++, p += 64)
-            acc = _mm512_sub_epi8(acc, _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(
-                                           _mm512_loadu_si512((const void *)p), lf)));
-        n += (usize)_mm512_reduce_add_epi64(_mm512_sad_epu8(acc, _mm512_setzero_si512()));
-    }
-    if (p < e) {
-        /* the last 0-63 bytes through a mask: nothing read past e */
-        __mmask64 k = ((__mmask64)1 << (e - p)) - 1;
-        n += (usize)__builtin_popcountll(
-            _mm512_mask_cmpeq_epi8_mask(k, _mm512_maskz_loadu_epi8(k, (const void *)p), lf));
-    }
-    c.count = n;
-    return c;
-}
-#  undef AVX512
 #endif /* HAVE_AVX2 */
 
 /* ----------------------------------------------------------------------------
@@ -630,8 +583,10 @@ static scan_fn kernel(int level) {
 TYJSON__FIRST_USE
 static lf_fn lf_kernel(int level) {
 #if HAVE_AVX2
-    if (level >= TYJSON__SIMD_AVX512) return count_lf_avx512;
-    if (level == TYJSON__SIMD_AVX2) return count_lf_avx2;
+    /* AVX-512 too: 64-byte compares into mask registers (one port) with
+     * the mask moved back or popcounted ran 1.5-2.4x slower than four
+     * 32-byte compares a step (docs/perf-log.md, branch rspd3) */
+    if (level >= TYJSON__SIMD_AVX2) return count_lf_avx2;
 #else
     (void)level;
 #endif
