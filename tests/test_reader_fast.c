@@ -168,6 +168,94 @@ TEST(fast_step_hands_over_relaxed_input) {
     }
 }
 
+/* Line and column of every token, and of an error at the end, counted
+ * here byte by byte: the reader counts the line feeds of the bytes each
+ * refill drops with the vector kernels (read/simd.c), on stretches with no
+ * line feed, with nothing else (more than 255 in every byte lane of a
+ * 64 KiB drop) and mixed, from a buffer and from FILE*s of several
+ * windows. */
+static void naive_place(const char *doc, size_t off, size_t *line, size_t *col) {
+    size_t l = 1, ls = 0;
+    for (size_t i = 0; i < off; i++)
+        if (doc[i] == '\n') {
+            l++;
+            ls = i + 1;
+        }
+    *line = l;
+    *col = off - ls + 1;
+}
+
+static void check_places(const char *doc, size_t len, size_t window, bool bad_end) {
+    tyjson_reader_options o;
+    memset(&o, 0, sizeof(o));
+    o.window = window;
+    tyjson_reader *r = tyjson_reader_new(&o, NULL);
+    ASSERT_TRUE(r != NULL);
+    FILE *fp = NULL;
+    if (window) {
+        fp = fmemopen((void *)(uintptr_t)doc, len, "r");
+        ASSERT_TRUE(fp != NULL);
+        ASSERT_EQ_INT(tyjson_reader_open_fp(r, fp), TYJSON_OK);
+    } else {
+        ASSERT_EQ_INT(tyjson_reader_open_buf(r, doc, len), TYJSON_OK);
+    }
+    size_t tokens = 0;
+    for (;;) {
+        tyjson_token t = tyjson_reader_next(r);
+        if (t == TYJSON_TOK_END) break;
+        size_t line, col, want_line, want_col;
+        if (t == TYJSON_TOK_ERROR) {
+            const tyjson_error *e = tyjson_reader_error(r);
+            ASSERT_TRUE(bad_end);
+            naive_place(doc, e->offset, &want_line, &want_col);
+            if (e->line != want_line || e->column != want_col)
+                TEST_FAIL("window %zu: error at %zu: %zu:%zu, want %zu:%zu", window, e->offset, e->line,
+                          e->column, want_line, want_col);
+            break;
+        }
+        /* every other token asked, so that some counts span several drops */
+        if (tokens++ % 2) continue;
+        tyjson_reader_location(r, &line, &col);
+        naive_place(doc, tyjson_reader_offset(r), &want_line, &want_col);
+        if (line != want_line || col != want_col)
+            TEST_FAIL("window %zu: token at %zu: %zu:%zu, want %zu:%zu", window, tyjson_reader_offset(r),
+                      line, col, want_line, want_col);
+    }
+    if (fp) fclose(fp);
+    tyjson_reader_free(r);
+}
+
+TEST(lines_across_refills) {
+    static const size_t windows[] = {0, 64, 1000, 65536};
+    size_t cap = 600000, len = 0;
+    char *doc = (char *)malloc(cap);
+    ASSERT_TRUE(doc != NULL);
+    doc[len++] = '[';
+    for (int part = 0; part < 12; part++) {
+        /* values, then whitespace: only line feeds, none, or mixed */
+        size_t ws = (size_t)(part % 4 == 0 ? 70000 : 300 + 977 * part);
+        for (int v = 0; v < 50; v++) len += (size_t)sprintf(doc + len, "%d,\"s%d\",", v * part, v);
+        for (size_t k = 0; k < ws; k++)
+            doc[len++] = part % 3 == 0 ? '\n' : part % 3 == 1 ? ' ' : (k % 7 == 0 ? '\n' : '\t');
+        doc[len++] = '[';
+        doc[len++] = ']';
+        doc[len++] = ',';
+        doc[len++] = '\n';
+    }
+    len--; /* the last line feed */
+    len--; /* and comma */
+    doc[len++] = ']';
+    ASSERT_TRUE(len < cap - 64);
+    for (size_t w = 0; w < sizeof(windows) / sizeof(windows[0]); w++) {
+        check_places(doc, len, windows[w], false);
+        /* without its last bracket, after more line feeds: cut short */
+        memcpy(doc + len - 1, "\n\n\n ", 4);
+        check_places(doc, len + 3, windows[w], true);
+        doc[len - 1] = ']';
+    }
+    free(doc);
+}
+
 /* Strings and keys of 0..40 bytes followed by 0..40 bytes before the end
  * of the input (a malloc'd copy of exactly the document: a read past it is
  * an ASan error): text, length and NUL, twice. */

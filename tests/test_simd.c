@@ -715,4 +715,84 @@ TEST(copy_as_windows_go) {
     tyjson__simd_set_level(TYJSON__SIMD_AUTO);
 }
 
+/* ----------------------------------------------------------------------------
+ * The line feed counter (tyjson__count_lf): every level against a byte loop
+ * ------------------------------------------------------------------------- */
+static tyjson__lf_count lf_reference(const u8 *p, const u8 *end) {
+    tyjson__lf_count c = {0, NULL};
+    for (; p < end; p++)
+        if (*p == '\n') {
+            c.count++;
+            c.last = p;
+        }
+    return c;
+}
+
+/* Counts s[0..len) placed right before the guard page at each level this
+ * CPU has, and with the portable kernel; fails on any disagreement. */
+static void check_lf(guarded *g, const u8 *s, size_t len) {
+    static const int levels[] = {TYJSON__SIMD_SCALAR, TYJSON__SIMD_AVX2, TYJSON__SIMD_AVX512,
+                                 TYJSON__SIMD_NEON};
+    u8 *p = g->base + g->size - len;
+    memmove(p, s, len);
+    tyjson__lf_count want = lf_reference(p, p + len);
+    tyjson__lf_count got = tyjson__count_lf_scalar(p, p + len);
+    if (got.count != want.count || got.last != want.last)
+        TEST_FAIL("portable kernel: %zu lines, last at %td; want %zu at %td (%zu bytes)", got.count,
+                  got.last ? got.last - p : -1, want.count, want.last ? want.last - p : -1, len);
+    for (size_t i = 0; i < sizeof(levels) / sizeof(levels[0]); i++) {
+        tyjson__simd_set_level(levels[i]);
+        if (tyjson__simd_level() != levels[i]) continue;
+        got = tyjson__count_lf(p, p + len);
+        if (got.count != want.count || got.last != want.last)
+            TEST_FAIL("level %d: %zu lines, last at %td; want %zu at %td (%zu bytes)", levels[i],
+                      got.count, got.last ? got.last - p : -1, want.count,
+                      want.last ? want.last - p : -1, len);
+        checks++;
+    }
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+}
+
+TEST(line_feed_counter) {
+    /* long enough for the byte counters to be summed more than once when
+     * every byte is a line feed (255 steps of 128 bytes) */
+    const size_t cap = 3 * 255 * 128 + 300;
+    guarded g = guarded_new(cap);
+    ASSERT_TRUE(g.base != NULL);
+    u8 *s = (u8 *)malloc(cap);
+    ASSERT_TRUE(s != NULL);
+    /* every length up to a few blocks: none, one at each place, all */
+    for (size_t len = 0; len <= 300; len++) {
+        memset(s, 'x', len);
+        check_lf(&g, s, len);
+        for (size_t at = 0; at < len; at++) {
+            memset(s, 'x', len);
+            s[at] = '\n';
+            check_lf(&g, s, len);
+            s[len - 1 - (len - 1 - at) / 2] = '\n'; /* and a second one after it */
+            check_lf(&g, s, len);
+        }
+        memset(s, '\n', len);
+        check_lf(&g, s, len);
+    }
+    /* long runs: all line feeds, none, and random densities and lengths */
+    size_t big[] = {cap, cap - 1, 255 * 128, 255 * 128 + 1, 65536, 65536 + 37};
+    for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++) {
+        memset(s, '\n', big[i]);
+        check_lf(&g, s, big[i]);
+        memset(s, ' ', big[i]);
+        check_lf(&g, s, big[i]);
+        s[0] = '\n';
+        check_lf(&g, s, big[i]);
+    }
+    for (int round = 0; round < 400; round++) {
+        size_t len = rnd_below((unsigned)cap + 1);
+        unsigned density = 1u << rnd_below(12); /* one in 1 .. 2048 bytes */
+        for (size_t k = 0; k < len; k++) s[k] = rnd_below(density) == 0 ? '\n' : (u8)rnd();
+        check_lf(&g, s, len);
+    }
+    free(s);
+    guarded_free(&g);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -1,7 +1,7 @@
 /*
  * simd.c - the string scanner's kernels and the run-time choice between
  * them (see simd.h): the portable SWAR kernel, on x86-64 an AVX2 one, on
- * AArch64 a NEON one.
+ * AArch64 a NEON one; and the line feed counter's (portable, AVX2).
  */
 #include "read/simd.h"
 #include "read/utf8_tables.h"
@@ -433,6 +433,109 @@ static tyjson__str_scan scan_neon(const u8 *p, const u8 *end, bool allow_invalid
 #endif /* HAVE_NEON */
 
 /* ----------------------------------------------------------------------------
+ * Line feeds: how many a run of bytes holds and where the last one is (the
+ * pull reader counts the lines of the bytes a refill drops, 64 KiB at a
+ * time). The portable kernel goes from one to the next with memchr, which
+ * is fast where they are few. The AVX2 kernel (used at the AVX-512 level
+ * too) looks for the last one from the end first (in minified text there
+ * is none, and that one pass is all), then counts up to it by subtracting
+ * each block's compare result (-1 per line feed) from byte counters,
+ * summed with SAD before a counter can wrap.
+ * ------------------------------------------------------------------------- */
+TYJSON__FIRST_USE
+tyjson__lf_count tyjson__count_lf_scalar(const u8 *p, const u8 *end) {
+    tyjson__lf_count c;
+    c.count = 0;
+    c.last = NULL;
+    while (p < end) {
+        const u8 *nl = (const u8 *)memchr(p, '\n', (usize)(end - p));
+        if (!nl) break;
+        c.count++;
+        c.last = nl;
+        p = nl + 1;
+    }
+    return c;
+}
+
+#if HAVE_AVX2
+/* The last line feed of [p, end) byte by byte (at most a block's worth). */
+static const u8 *last_lf_bytes(const u8 *p, const u8 *end) {
+    while (end > p)
+        if (*--end == '\n') return end;
+    return NULL;
+}
+
+/* Line feeds of [p, end) byte by byte (at most a block's worth). */
+static usize count_lf_bytes(const u8 *p, const u8 *end) {
+    usize n = 0;
+    for (; p < end; p++) n += *p == '\n';
+    return n;
+}
+
+#  define AVX2 __attribute__((target("avx2")))
+#  define LOAD32(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+
+/* The sum of the 32 byte counters in acc. */
+AVX2 static inline usize lf_sum_avx2(__m256i acc) {
+    __m256i s = _mm256_sad_epu8(acc, _mm256_setzero_si256());
+    __m128i t = _mm_add_epi64(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    return (usize)_mm_cvtsi128_si64(t) + (usize)_mm_extract_epi64(t, 1);
+}
+
+TYJSON__FIRST_USE
+AVX2 static tyjson__lf_count count_lf_avx2(const u8 *p, const u8 *end) {
+    const __m256i lf = _mm256_set1_epi8('\n');
+    tyjson__lf_count c;
+    c.count = 0;
+    c.last = NULL;
+    const u8 *q = end;
+    /* 128 bytes per step while none is found, then the block that has it */
+    while (q - p >= 128) {
+        __m256i m0 = _mm256_cmpeq_epi8(LOAD32(q - 128), lf), m1 = _mm256_cmpeq_epi8(LOAD32(q - 96), lf);
+        __m256i m2 = _mm256_cmpeq_epi8(LOAD32(q - 64), lf), m3 = _mm256_cmpeq_epi8(LOAD32(q - 32), lf);
+        __m256i any = _mm256_or_si256(_mm256_or_si256(m0, m1), _mm256_or_si256(m2, m3));
+        if (!_mm256_testz_si256(any, any)) break;
+        q -= 128;
+    }
+    while (q - p >= 32) {
+        u32 m = (u32)_mm256_movemask_epi8(_mm256_cmpeq_epi8(LOAD32(q - 32), lf));
+        if (m) {
+            c.last = q - 1 - __builtin_clz(m);
+            break;
+        }
+        q -= 32;
+    }
+    if (!c.last) c.last = last_lf_bytes(p, q);
+    if (!c.last) return c;
+    const u8 *e = c.last + 1;
+    usize n = 0;
+    while (e - p >= 128) {
+        /* at most 255 steps per byte counter */
+        usize steps = (usize)(e - p) / 128;
+        if (steps > 255) steps = 255;
+        __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+        for (const u8 *stop = p + steps * 128; p < stop; p += 128) {
+            a0 = _mm256_sub_epi8(a0, _mm256_cmpeq_epi8(LOAD32(p), lf));
+            a1 = _mm256_sub_epi8(a1, _mm256_cmpeq_epi8(LOAD32(p + 32), lf));
+            a2 = _mm256_sub_epi8(a2, _mm256_cmpeq_epi8(LOAD32(p + 64), lf));
+            a3 = _mm256_sub_epi8(a3, _mm256_cmpeq_epi8(LOAD32(p + 96), lf));
+        }
+        n += lf_sum_avx2(a0) + lf_sum_avx2(a1) + lf_sum_avx2(a2) + lf_sum_avx2(a3);
+    }
+    while (e - p >= 32) {
+        u32 m = (u32)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)p), lf));
+        n += (usize)__builtin_popcount(m);
+        p += 32;
+    }
+    c.count = n + count_lf_bytes(p, e);
+    return c;
+}
+#  undef AVX2
+#  undef LOAD32
+#endif /* HAVE_AVX2 */
+
+/* ----------------------------------------------------------------------------
  * Dispatch
  * ------------------------------------------------------------------------- */
 typedef tyjson__str_scan (*scan_fn)(const u8 *p, const u8 *end, bool allow_invalid);
@@ -442,6 +545,10 @@ static tyjson__str_scan scan_first(const u8 *p, const u8 *end, bool allow_invali
 static ATOMIC(scan_fn) scan_impl = scan_first;
 static ATOMIC(int) scan_level = TYJSON__SIMD_SCALAR;
 static ATOMIC(tyjson__index_fn) index_impl = tyjson__index_scalar;
+
+typedef tyjson__lf_count (*lf_fn)(const u8 *p, const u8 *end);
+static tyjson__lf_count lf_first(const u8 *p, const u8 *end);
+static ATOMIC(lf_fn) lf_impl = lf_first;
 
 TYJSON__FIRST_USE
 static int cpu_level(void) {
@@ -473,6 +580,19 @@ static scan_fn kernel(int level) {
     return tyjson__str_scan_scalar;
 }
 
+TYJSON__FIRST_USE
+static lf_fn lf_kernel(int level) {
+#if HAVE_AVX2
+    /* AVX-512 too: 64-byte compares into mask registers (one port) with
+     * the mask moved back or popcounted ran 1.5-2.4x slower than four
+     * 32-byte compares a step (docs/perf-log.md, branch rspd3) */
+    if (level >= TYJSON__SIMD_AVX2) return count_lf_avx2;
+#else
+    (void)level;
+#endif
+    return tyjson__count_lf_scalar;
+}
+
 /* The level TYJSON_SIMD names ("scalar", "avx2", "avx512", "neon"), or
  * `best` when it is unset or names nothing known. */
 static int env_level(int best) {
@@ -497,6 +617,7 @@ static scan_fn init_level(int level) {
     /* A level this CPU lacks becomes the best one it has. */
     if (!tyjson__simd_level_ok(level, best)) level = best;
     STORE(index_impl, tyjson__index_kernel_for(level));
+    STORE(lf_impl, lf_kernel(level));
     STORE(scan_level, level);
     scan_fn f = kernel(level);
     STORE(scan_impl, f);
@@ -523,6 +644,14 @@ TYJSON__FIRST_USE
 tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_invalid) {
     return LOAD(scan_impl)(p, end, allow_invalid);
 }
+
+TYJSON__FIRST_USE
+static tyjson__lf_count lf_first(const u8 *p, const u8 *end) {
+    (void)init_level(TYJSON__SIMD_AUTO);
+    return LOAD(lf_impl)(p, end);
+}
+
+tyjson__lf_count tyjson__count_lf(const u8 *p, const u8 *end) { return LOAD(lf_impl)(p, end); }
 
 void tyjson__simd_set_level(int level) { (void)init_level(level); }
 

@@ -1,6 +1,7 @@
 /*
  * simd.h - run-time CPU dispatch for the reading core's kernels: the
- * string scanner (here) and the structural indexer (read/index.h).
+ * string scanner and the line feed counter (here) and the structural
+ * indexer (read/index.h).
  *
  * tyjson__str_scan_plain (lex.h) looks at the first 16 bytes of a string
  * inline with SWAR, which is where most keys end, and hands the rest to
@@ -53,6 +54,18 @@ tyjson__str_scan tyjson__str_scan_long(const u8 *p, const u8 *end, bool allow_in
 
 /** The portable kernel, whatever the level (tests compare against it). */
 tyjson__str_scan tyjson__str_scan_scalar(const u8 *p, const u8 *end, bool allow_invalid);
+
+/** The line feeds of a run of bytes: how many, and the last (NULL if none). */
+typedef struct tyjson__lf_count {
+    usize count;
+    const u8 *last;
+} tyjson__lf_count;
+
+/** The line feeds of [p, end), counted with the kernel chosen for this CPU. */
+tyjson__lf_count tyjson__count_lf(const u8 *p, const u8 *end);
+
+/** The portable line feed counter, whatever the level (tests compare against it). */
+tyjson__lf_count tyjson__count_lf_scalar(const u8 *p, const u8 *end);
 
 /**
  * Uses `level` (a TYJSON__SIMD_* value) from now on, lowered to the best
