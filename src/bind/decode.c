@@ -291,15 +291,6 @@ TYJSON__FORCEINLINE const tyjson__bind_prep *sub_prep(dec *d, const tyjson__bind
     return tp;
 }
 
-/* Whether the rest of an object of type tp may be passed once every field
- * is seen (on the index route, in a valid document): only when nothing in
- * the rest could be an error, that is when neither unknown nor repeated
- * keys are, and the seen fields are one word. */
-TYJSON__FORCEINLINE bool rest_passable(const dec *d, const tyjson__bind_prep *tp) {
-    return !tp->wide && tp->n_fields != 0 && !opt_unknown_error(d) && !opt_dup_error(d) &&
-           !(tp->tflags & (TYJSON_T_UNKNOWN_ERROR | TYJSON_T_DUPLICATE_ERROR));
-}
-
 /* One value of kind op at p (p < end) into mem: the common kinds inline,
  * the rest through tyjson__dec_leaf(). Returns the byte after the value, or
  * NULL on an error. end is the caller's d->end, which it keeps in a
@@ -421,8 +412,6 @@ open_object: /* p at the '{' of an object of type tp into mem */
     }
     if (!fresh) zero_struct(mem, tp->size);
     if (tp->any_default) apply_defaults(tp, mem);
-    f->close = NULL;
-    if (unlikely(d->ctn.n) && rest_passable(d, tp)) f->close = tyjson__dec_index_enter(d, p);
     p++;
     if (likely(p < end && *p == '"')) goto obj_member;
     p = ws(d, p);
@@ -601,15 +590,6 @@ repeated_key: /* bf's key again (p after the colon): skipped, or an error */
     if (!p) return bail(d, okey, NULL);
 
 obj_next: /* after a member of the innermost object */
-    /* The run of predicted keys reached the last field: when every field
-     * is seen, the rest can only hold keys that are skipped. */
-    if (unlikely(pred == &otp->none) && f->close) {
-        if (run_seen(otp, f, pred) == bits_between(0, otp->n_fields - 1)) {
-            p = f->close;
-            goto obj_close;
-        }
-        f->close = NULL; /* not all seen: decode the rest member by member */
-    }
     if (padded || likely(lim - p > 17)) {
         /* `,"` then the expected key: the common case in one compare */
         u32 h = tyjson__num_le16((const char *)p);
@@ -853,11 +833,9 @@ tyjson_status tyjson_decode(tyjson_struct *type, void *out, const char *json, us
     d.pending = TYJSON_OK;
     d.pending_pos = NULL;
     if ((d.rflags & TYJSON_READ_ALLOW_BOM) && tyjson__has_bom(d.start, d.end)) d.start += 3;
-    tyjson__dec_index_start(&d);
 
     const u8 *p = d.base != d.caller ? run_padded(&d, prep, (char *)out)
                                      : run_plain(&d, prep, (char *)out);
-    tyjson__dec_index_end(&d);
     if (p) {
         p = ws(&d, p);
         if (d.pending != TYJSON_OK) {

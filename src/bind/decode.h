@@ -95,9 +95,6 @@ typedef struct frame {
     const tyjson__bind_field *chain, *fence;
     bool chain_rev;
     bool rev;                      /* OBJ: keys come in reverse declared order */
-    /* OBJ, on the index route: its closing '}', where the rest of it may be
-     * passed once every field is seen (NULL: it may not) */
-    const u8 *close;
     u8 type;                       /* FR_* */
 } frame;
 
@@ -150,13 +147,6 @@ typedef struct dec {
     tyjson_status pending;
     const u8 *pending_pos;
     char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error */
-    /* The index route (decode_index.c): every container of the input,
-     * listed by a validating walk over the structural index before the
-     * decode (ctn.n 0 when the route is not taken), and the first one not
-     * yet passed. */
-    tyjson__ctn_table ctn;
-    usize ctn_at;
-    char *ctn_top; /* the arena's end before the table took its room */
     frame inl[INL_FRAMES];
 } dec;
 
@@ -233,27 +223,6 @@ TYJSON__NOINLINE const u8 *tyjson__dec_str_escaped_arena(dec *d, const u8 *s, co
 const u8 *tyjson__dec_str_bytes(dec *d, const u8 *p, u8 *buf, const u8 **out, usize *len);
 /* Past the value at p (p may be at the end), validating it fully. */
 TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p);
-
-/* The index route (decode_index.c). Lists the input's containers in d->ctn
- * when the route pays (a large input, a vector kernel, strict flags) and
- * the input is valid; otherwise d->ctn.n stays 0 and the decode walks the
- * bytes as before. */
-void tyjson__dec_index_start(dec *d);
-/* Gives the table's room back to the arena. */
-void tyjson__dec_index_end(dec *d);
-/* When the route is taken: AUTO (large inputs), ALWAYS (whenever a vector
- * kernel runs and the flags are strict) or NEVER; tests set it to compare
- * both routes on every input. */
-enum { TYJSON__DEC_INDEX_AUTO, TYJSON__DEC_INDEX_ALWAYS, TYJSON__DEC_INDEX_NEVER };
-void tyjson__dec_set_index_policy(int policy);
-/* How many decodes took the route so far (tests check that it ran). */
-unsigned long tyjson__dec_index_routes(void);
-/* Past the container at p (its '{' or '['), from the table, or NULL when
- * the table does not list it (the caller skips it the usual way). */
-const u8 *tyjson__dec_index_skip(dec *d, const u8 *p);
-/* The closing bracket of the container at p, which the decoder enters, or
- * NULL when the table does not list it. */
-const u8 *tyjson__dec_index_enter(dec *d, const u8 *p);
 
 /* The error for a word at p that is not NaN or Infinity. */
 TYJSON__NOINLINE const u8 *tyjson__dec_bad_inf_nan(dec *d, const u8 *p);

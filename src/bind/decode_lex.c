@@ -171,12 +171,6 @@ static const char *skip_msg(tyjson__read_res r) {
  * from the arena, through its allocator view). */
 TYJSON__FIRST_USE
 TYJSON__NOINLINE const u8 *tyjson__dec_skip_value(dec *d, const u8 *p) {
-    /* A valid document's container ends where the table says: the skip
-     * below would walk it to the same byte without an error. */
-    if (d->ctn.n && p < d->end && (*p == '{' || *p == '[')) {
-        const u8 *q = tyjson__dec_index_skip(d, p);
-        if (q) return q;
-    }
     tyjson__skip_opts o = {d->end, d->rflags, d->sp, d->max_depth, &d->alc};
     tyjson__read_res r = tyjson__skip_value(p, &o);
     if (likely(r.err == TYJSON_OK)) return r.pos;

@@ -411,16 +411,12 @@ TYJSON__FORCEINLINE const u8 *ix_scalar(ix_cursor *t, const u8 *p, u32 num_flags
  * stopped: the walk goes on from there to their end. With `judge`, the
  * first window decides whether the index pays (tyjson__index_pays); when
  * it does not, *declined is set and NULL returned before anything is
- * walked. With `rec`, every container is listed there (see
- * tyjson__index_containers); while one is open, its span's `next` holds
- * the number of the container around it, so no other stack is needed. */
+ * walked. */
 /* Inlined into both callers, so that each keeps its constant arguments
  * folded in (out of line, validate's walk was 3% slower). */
 TYJSON__FORCEINLINE const u8 *ix_walk(walk *w, const u8 *p, usize first_blocks, u32 num_flags,
-                                      bool whole, bool resume, bool judge, bool *declined,
-                                      tyjson__ctn_table *rec) {
+                                      bool whole, bool resume, bool judge, bool *declined) {
     const tyjson__skip_opts *o = w->o;
-    u32 open_at = UINT32_MAX; /* rec: the innermost open container */
     tyjson__indexer ix;
     ix_cursor cur = {&ix, tyjson__tok_start(&ix, p, o->end, first_blocks), o->end};
     ix_cursor *t = &cur;
@@ -440,13 +436,6 @@ value:
     if (*p == '{' || *p == '[') {
         obj = *p == '{';
         if (o->depth + w->lvl + 1 > o->max_depth || !push_level(w, obj)) return NULL;
-        if (rec) {
-            if (unlikely(rec->n == rec->cap)) return NULL;
-            tyjson__ctn_span *sp = &rec->v[rec->n];
-            sp->open = (u32)(p - rec->org);
-            sp->next = open_at;
-            open_at = (u32)rec->n++;
-        }
         p = ix_token(t);
         if (!p) return NULL;
         if (*p == (obj ? '}' : ']')) goto close;
@@ -466,12 +455,6 @@ key:
     goto value;
 
 close:
-    if (rec) {
-        tyjson__ctn_span *sp = &rec->v[open_at];
-        sp->close = (u32)(p - rec->org);
-        open_at = sp->next;
-        sp->next = (u32)rec->n;
-    }
     p++;
     w->lvl--;
     if (w->lvl) obj = in_object(w);
@@ -505,29 +488,7 @@ static bool ix_usable(u32 flags) {
  * the container's end is classified. The indexer (4 KiB of entries) is on
  * the C stack: the binding decoder's arena never frees. */
 static TYJSON__NOINLINE const u8 *ix_skip_rest(walk *w, const u8 *p) {
-    return ix_walk(w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false, true, false, NULL, NULL);
-}
-
-/* The decoder's table (syntax.h): the first window whole, since the walk
- * reads the whole input; numbers as a skip takes them. The depth limit is
- * the skip's (a table of a deeper document would be the skip's error).
- * Nesting past the inline bits is declined: the skip would allocate for
- * it, and could fail where the table would not. Running out of room in
- * the table gives up, as invalid input does. */
-TYJSON__NOINLINE bool tyjson__index_containers(const u8 *p, const tyjson__skip_opts *o,
-                                               tyjson__ctn_table *t) {
-    if ((o->flags & ~(u32)TYJSON_READ_STOP_WHEN_DONE) || !ix_usable(o->flags) || o->depth ||
-        o->max_depth > INLINE_WORDS * 64 || (u64)(o->end - p) >= UINT32_MAX)
-        return false;
-    t->org = p;
-    t->n = 0;
-    walk w;
-    walk_init(&w, o, o->end);
-    bool whole = !(o->flags & TYJSON_READ_STOP_WHEN_DONE);
-    bool ok = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64,
-                      TYJSON_READ_BIGNUM_AS_RAW, whole, false, false, NULL, t) != NULL;
-    walk_done(&w);
-    return ok;
+    return ix_walk(w, p, 8, TYJSON_READ_BIGNUM_AS_RAW, false, true, false, NULL);
 }
 
 /* tyjson_validate's byte walk: the value at the first token of [p,
@@ -554,7 +515,7 @@ TYJSON__NOINLINE bool tyjson__validate_strict(const u8 *p, const tyjson__skip_op
     bool ok = false;
     if (!declined)
         ok = ix_walk(&w, p, TYJSON__IDX_WINDOW / 64, w.num_flags, whole, false,
-                     route == TYJSON__VALIDATE_AUTO, &declined, NULL) != NULL;
+                     route == TYJSON__VALIDATE_AUTO, &declined) != NULL;
     if (declined) ok = byte_validate(&w, p, whole);
     walk_done(&w);
     return ok;

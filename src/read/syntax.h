@@ -270,31 +270,4 @@ typedef enum tyjson__validate_route {
  */
 bool tyjson__validate_strict(const u8 *p, const tyjson__skip_opts *o, tyjson__validate_route route);
 
-/* One container of a document indexed by tyjson__index_containers, as
- * offsets from the walk's first byte: its opening and closing bracket, and
- * the number of the first container after it (past everything it holds).
- * Containers are numbered in the order they open. */
-typedef struct tyjson__ctn_span {
-    u32 open, close, next;
-} tyjson__ctn_span;
-
-typedef struct tyjson__ctn_table {
-    tyjson__ctn_span *v; /* room for cap spans, from the caller */
-    usize n, cap;
-    const u8 *org; /* the byte offsets count from */
-} tyjson__ctn_table;
-
-/**
- * Whether [p, o->end) is one strict JSON value (with
- * TYJSON_READ_STOP_WHEN_DONE in o->flags: starts with one) that
- * tyjson__skip_value would skip whole, with no container deeper than
- * o->max_depth (o->depth 0): decided over the structural index as
- * tyjson__validate_strict's index route does (out-of-range numbers are
- * valid, as for a skip), listing every container in t on the way (t->org
- * = p). false when the input is not, when it has more than t->cap
- * containers, when the flags are not strict, when no vector kernel runs,
- * or the input is 4 GiB or more: the table is then not to be used.
- */
-bool tyjson__index_containers(const u8 *p, const tyjson__skip_opts *o, tyjson__ctn_table *t);
-
 #endif /* TYJSON_SYNTAX_H */
