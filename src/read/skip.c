@@ -447,6 +447,17 @@ value:
     goto after;
 
 key:
+    /* The common member start, `"key":` then the value, from three entries
+     * of the window at once: entries within a window are never the end nor
+     * from a flagged window, so only their bytes need a look. */
+    if (likely(cur.w.iend - cur.w.ip >= 3)) {
+        const u8 *b = cur.w.base, *close = b + cur.w.ip[0], *colon = b + cur.w.ip[1];
+        if (likely(*p == '"' && *close == '"' && *colon == ':')) {
+            p = b + cur.w.ip[2];
+            cur.w.ip += 3;
+            goto value;
+        }
+    }
     if (*p != '"' || !ix_string(t, p)) return NULL;
     p = ix_token(t);
     if (!p || *p != ':') return NULL;
@@ -462,6 +473,16 @@ close:
 after:
     if (w->lvl == 0) return !whole || tyjson__tok_next(&ix, &cur.w) == o->end ? p : NULL;
 next:
+    /* `,` and what follows it, from two entries at once (as at key) */
+    if (likely(cur.w.iend - cur.w.ip >= 2)) {
+        const u8 *b = cur.w.base, *sep = b + cur.w.ip[0];
+        if (likely(*sep == ',')) {
+            p = b + cur.w.ip[1];
+            cur.w.ip += 2;
+            if (obj) goto key;
+            goto value;
+        }
+    }
     p = ix_token(t);
     if (!p) return NULL;
     if (*p == ',') {
