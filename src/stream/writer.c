@@ -926,6 +926,22 @@ tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
 }
 
 tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
+    /* The common end of a message, as wr_finish and tyjson__wbuf_finish
+     * would end it: a complete root, no NEWLINE_AT_END, an in-memory sink
+     * (growing, or the caller's buffer not yet staged) with room for the
+     * NUL. Its checks and the two cursors' exchange cost as much as a
+     * small message's skeleton. */
+    if (likely(w && w->h.st == ST_ROOT_DONE && !(w->flags & TYJSON_WRITE_NEWLINE_AT_END) &&
+               w->wb.status == TYJSON_OK &&
+               (w->sink == WS_HEAP || (w->sink == WS_FIXED && !w->wb.staged)) &&
+               w->h.cur < w->wb.end)) {
+        char *c = w->h.cur;
+        *c = '\0';
+        w->wb.cur = c;
+        w->h.st = ST_FINISHED;
+        if (len) *len = w->wb.flushed + (usize)(c - w->wb.start);
+        return TYJSON_OK;
+    }
     THROUGH_HEAD(w, wr_finish(w, len));
 }
 
