@@ -305,13 +305,13 @@ TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
     return NULL;
 }
 
-TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
+TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v, const bool roomy) {
     u64 bits;
     memcpy(&bits, &v, 8);
     if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull ||
                  (e->flags & TYJSON__WRITE_FP_OPTS)))
         return put_real_slow(e, d, v);
-    d = room(e->wb, d, SCALAR_ROOM);
+    if (!roomy) d = room(e->wb, d, SCALAR_ROOM);
     if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
         i64 i = (i64)v;
         if ((double)i == v) return put_int_real(d, i);
@@ -716,7 +716,7 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     case TYJSON_K_F32:
         return put_f32(e, d, load_f32(m));
     case TYJSON_K_F64:
-        return put_f64(e, d, load_f64(m));
+        return put_f64(e, d, load_f64(m), false);
     case TYJSON_K_STR: {
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
@@ -882,8 +882,10 @@ static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, 
     return d;
 }
 
+/* roomy: the member's head made SCALAR_ROOM bytes of room after itself
+ * (put_head_min), so a scalar needs no check of its own. */
 TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *bf,
-                                    const char *base, const bool pretty) {
+                                    const char *base, const bool pretty, const bool roomy) {
     const char *m = base + bf->offset;
     /* The commonest members first, by the prepared op (TYJSON__OP_ARRAY
      * for arrays, so those fall through), as a chain of compares: in a
@@ -893,9 +895,9 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
-        return tyjson__i64_write_inline(load_i32(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i32(m), roomy ? d : room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
-        d = room(e->wb, d, 5);
+        if (!roomy) d = room(e->wb, d, 5);
         if (*(const u8 *)m) {
             memcpy(d, "true", 4);
             return d + 4;
@@ -903,9 +905,9 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         memcpy(d, "false", 5);
         return d + 5;
     } else if (op == TYJSON__OP_F64) {
-        return put_f64(e, d, load_f64(m));
+        return put_f64(e, d, load_f64(m), roomy);
     } else if (op == TYJSON__OP_I64) {
-        return tyjson__i64_write_inline(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i64(m), roomy ? d : room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_NESTED) { /* STRUCT or PTR */
         if (bf->kind == TYJSON_K_STRUCT) return put_struct_at(e, d, bf->f->type, m, pretty);
         const char *p = (const char *)load_ptr(m);
@@ -950,7 +952,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
     if (p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
     const tyjson__bind_field *bf = &p->fields[0];
     if (omit_action(bf, base)) d = put_null(e->wb, d);
-    else d = put_value(e, d, bf, base, pretty);
+    else d = put_value(e, d, bf, base, pretty, false);
     if (d) e->depth--;
     return d;
 }
@@ -1011,7 +1013,8 @@ TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field 
 /* A minified member's separator and key: with a short literal, one store
  * of ',' and one 16-byte store of the literal at d + sep, where sep is 1
  * after a member (the ',' stays) and 0 before the first (the literal
- * overwrites it). The room reserved covers a scalar value too. */
+ * overwrites it). Either way SCALAR_ROOM bytes of room are left after the
+ * key, so that a scalar value needs no check (put_value's roomy). */
 TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, char *d,
                                        const tyjson__bind_field *bf, usize sep) {
     if (likely(bf->lit_match_len != 0 && (lits_ok || bf->lit_plain))) {
@@ -1024,7 +1027,8 @@ TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, c
         d = room(e->wb, d, 1);
         *d++ = ',';
     }
-    return put_key(e, d, bf, false);
+    d = put_key(e, d, bf, false);
+    return likely(d != NULL) ? room(wb, d, SCALAR_ROOM) : NULL;
 }
 
 /* `{...}` of the struct at base (not a TYJSON_T_ARRAY type), minified: the
@@ -1055,7 +1059,7 @@ static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const c
         }
         d = put_head_min(e, wb, lits_ok, d, bf, sep);
         sep = 1;
-        if (likely(d != NULL)) d = put_value(e, d, bf, base, false);
+        if (likely(d != NULL)) d = put_value(e, d, bf, base, false, true);
         if (unlikely(!d)) {
             path_key(e, bf->f->name);
             return NULL;
@@ -1091,7 +1095,7 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
         if (act == 1) continue;
         if (likely(d != NULL)) {
             if (act == 2) d = put_null(e->wb, d);
-            else d = put_value(e, d, bf, base, pretty);
+            else d = put_value(e, d, bf, base, pretty, false);
         }
         if (unlikely(!d)) {
             path_key(e, f->name);

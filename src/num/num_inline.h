@@ -299,10 +299,10 @@ const u8 *tyjson__num_read_text(const u8 *p, const u8 *end, tyjson__num *out,
  * Writing small integers
  * ------------------------------------------------------------------------- */
 
-/** tyjson__u64_write with values below 10^4 written inline, for hot
- *  callers (the DOM writer). */
+/** tyjson__u64_write with values below 10^8 written inline, for hot
+ *  callers (the DOM writer, the binding encoder). */
 TYJSON__FORCEINLINE char *tyjson__u64_write_inline(u64 v, char *dst) {
-    if (likely(v < 10000)) return tyjson__num_put_small(dst, (u32)v);
+    if (likely(v < 100000000u)) return tyjson__num_put_upto8(dst, (u32)v);
     return tyjson__u64_write(v, dst);
 }
 
