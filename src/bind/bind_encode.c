@@ -1326,32 +1326,41 @@ static TYJSON__NOINLINE char *put_deep(enc *e, char *d, tyjson_struct *t, const 
  * ------------------------------------------------------------------------- */
 
 /* The first encode of a type, or a type that cannot be prepared: the
- * preparation's own error. */
-static TYJSON__NOINLINE tyjson_status prepare_slow(tyjson_struct *type, tyjson_error *err) {
+ * prepared record, or NULL with the preparation's own error in *st. */
+static TYJSON__NOINLINE const tyjson__bind_prep *prepare_slow(tyjson_struct *type,
+                                                              tyjson_error *err,
+                                                              tyjson_status *st) {
     tyjson_error perr;
-    if (tyjson__struct_prep(type, &perr)) return TYJSON_OK;
+    const tyjson__bind_prep *p = tyjson__struct_prep(type, &perr);
+    if (p) return p;
     if (perr.code == TYJSON_OK) perr.code = TYJSON_E_INVALID_ARG;
     if (err) *err = perr;
-    return perr.code;
+    *st = perr.code;
+    return NULL;
 }
 
 /* Prepares the type (and every type it reaches), so that the walk's own
- * lookups are single loads. */
-TYJSON__FORCEINLINE tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
+ * lookups are single loads; returns its record, handed on to enc_run (an
+ * acquire load is not repeated), or NULL with the error in err and *st. */
+TYJSON__FORCEINLINE const tyjson__bind_prep *prepare(tyjson_struct *type, const void *in,
+                                                     tyjson_error *err, tyjson_status *st) {
     if (!type || !in) {
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
-        return TYJSON_E_INVALID_ARG;
+        *st = TYJSON_E_INVALID_ARG;
+        return NULL;
     }
-    if (likely(tyjson__struct_prep(type, NULL) != NULL)) return TYJSON_OK;
-    return prepare_slow(type, err);
+    const tyjson__bind_prep *p = tyjson__struct_prep(type, NULL);
+    if (likely(p != NULL)) return p;
+    return prepare_slow(type, err, st);
 }
 
 /* Writes the text into a ready wbuf and ends it; fills err on failure.
  * Inline in each entry point: for a small struct the set-up is a good part
  * of the work. A minified top-level object goes straight to its members, as
  * put_struct would after its checks (the type is prepared, depth 1). */
-TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
-                         const tyjson_write_options *opts, tyjson_error *err) {
+TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
+                                          const tyjson__bind_prep *p, const void *in,
+                                          const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
     e.flags = opts ? opts->flags : 0;
@@ -1370,7 +1379,7 @@ TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
         d = put_struct_pretty(&e, wb->cur, type, (const char *)in);
     } else if (likely(!(type->flags & TYJSON_T_ARRAY))) {
         e.depth = 1;
-        d = put_fields_min(&e, wb->cur, tyjson__struct_prep(type, NULL), (const char *)in);
+        d = put_fields_min(&e, wb->cur, p, (const char *)in);
     } else {
         d = put_struct_min(&e, wb->cur, type, (const char *)in);
     }
@@ -1404,12 +1413,14 @@ static usize enc_estimate(const tyjson_struct *t, const char *in) {
 char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_options *opts,
                     size_t *len, tyjson_error *err) {
     if (len) *len = 0;
-    if (prepare(type, in, err) != TYJSON_OK) return NULL;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return NULL;
     char tmp[HEAP_TMP];
     tyjson__wbuf wb;
     tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, enc_estimate(type, (const char *)in), tmp,
                            sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) {
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) {
         tyjson__wbuf_release(&wb);
         return NULL;
     }
@@ -1424,11 +1435,13 @@ size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t 
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return 0;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return 0;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return 0;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fixed(&wb, out, cap, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return 0;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return 0;
     usize n = tyjson__wbuf_size(&wb);
     if (tyjson__wbuf_overflowed(&wb)) {
         tyjson__err_set(err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, 0);
@@ -1444,11 +1457,13 @@ bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return false;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return false;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return false;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1459,11 +1474,13 @@ bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const 
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return false;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return false;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return false;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1501,8 +1518,9 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;
     }
-    tyjson_status st = prepare(type, in, err);
-    if (st != TYJSON_OK) return st;
+    tyjson_status st;
+    const tyjson__bind_prep *p = prepare(type, in, err, &st);
+    if (!p) return st;
     char tmp[HEAP_TMP];
     tyjson__wbuf wb;
     if (!buf->data) {
@@ -1516,7 +1534,7 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
     } else {
         tyjson__wbuf_init_heap_at(&wb, &buf->alc, buf->data, buf->cap, buf->len, tmp, sizeof(tmp));
     }
-    st = enc_run(&wb, type, in, opts, err);
+    st = enc_run(&wb, type, p, in, opts, err);
     /* The block may have moved even when the encode failed. */
     buf->data = wb.buf;
     buf->cap = wb.cap;
