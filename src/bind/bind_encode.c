@@ -1034,9 +1034,9 @@ TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, c
 /* `{...}` of the struct at base (not a TYJSON_T_ARRAY type), minified: the
  * loop of put_struct without the pretty layout, shared by single structs
  * and arrays of structs (put_struct_elems_min). */
-static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+TYJSON__FORCEINLINE char *fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base,
+                                     const bool lits_ok) {
     tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
-    const bool lits_ok = e->lits_ok;
     d = room(wb, d, 1);
     *d++ = '{';
     usize sep = 0;
@@ -1070,6 +1070,14 @@ static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const c
     /* a failing sink is noticed here at the latest, not at the very end */
     if (unlikely(wb->status != TYJSON_OK)) return NULL;
     return d;
+}
+
+/* The loop in two copies, on whether the key literals hold under the
+ * flags: with the default flags (they do) a member's head tests one byte
+ * of its prepared field less. */
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    if (likely(e->lits_ok)) return fields_min(e, d, p, base, true);
+    return fields_min(e, d, p, base, false);
 }
 
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
