@@ -48,6 +48,7 @@
 #define TYJSON_WRITER_H
 
 #include "bind.h"
+#include "num_int.h"
 #include "str_clean.h"
 #include "write.h"
 
@@ -85,7 +86,7 @@ typedef struct tyjson_writer_options {
  *
  * A tyjson_writer starts with a tyjson__writer_head (its first member, so
  * a pointer to the writer is a pointer to its head: no type punning). The
- * inline calls (containers, keys, strings, booleans, null) take the fast
+ * inline calls (containers, keys, strings, integers, booleans, null) take the fast
  * path when the writer is minified, the state allows the call and the
  * window [cur, end) has room; anything else (pretty output, growth and
  * flushing, long or escaped strings, misuse, errors) calls the library's
@@ -154,6 +155,8 @@ TYJSON_API tyjson_status tyjson__writer_string_slow(tyjson_writer *w, const char
                                                     int noesc);
 /* which: 0 false, 1 true, 2 null */
 TYJSON_API tyjson_status tyjson__writer_word_slow(tyjson_writer *w, int which);
+/* neg: v is the magnitude of a negative integer */
+TYJSON_API tyjson_status tyjson__writer_int_slow(tyjson_writer *w, uint64_t v, int neg);
 
 TYJSON_INLINE tyjson__writer_head *tyjson__writer_h(tyjson_writer *w) {
     return (tyjson__writer_head *)(void *)w;
@@ -504,10 +507,36 @@ TYJSON_INLINE tyjson_status tyjson_writer_string_noesc(tyjson_writer *w, const c
     }
     return tyjson__writer_string_slow(w, s, n, 1);
 }
+/* An integer as its magnitude u and sign (neg 0 or 1): inline below 10^8
+ * (<tyjson/num_int.h>, the number core's own formatting), the rest out of
+ * line. */
+TYJSON_INLINE tyjson_status tyjson__writer_int(tyjson_writer *w, uint64_t u, int neg) {
+    if (w) {
+        tyjson__writer_head *h = tyjson__writer_h(w);
+        tyjson__writer_regs r = tyjson__writer_load(h);
+        tyjson_status rc = TYJSON_OK;
+        /* the separator, the sign and one 8-byte store of digits */
+        if (u < 100000000u && tyjson__writer_val_ok(&r, 1 + 1 + 8)) {
+            char *d = tyjson__writer_val_sep(&r);
+            *d = '-';
+            tyjson__writer_val_done(&r, tyjson__num_put_upto8(d + neg, (uint32_t)u));
+        } else {
+            rc = tyjson__writer_int_slow(w, u, neg);
+            r = tyjson__writer_load(h);
+        }
+        return tyjson__writer_store(h, r, rc);
+    }
+    return tyjson__writer_int_slow(w, u, neg);
+}
 /** A signed integer, exactly. */
-TYJSON_API tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v);
+TYJSON_INLINE tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v) {
+    uint64_t u = (uint64_t)v;
+    return tyjson__writer_int(w, v < 0 ? 0 - u : u, v < 0);
+}
 /** An unsigned integer, exactly. */
-TYJSON_API tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v);
+TYJSON_INLINE tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
+    return tyjson__writer_int(w, v, 0);
+}
 /** A double as the shortest text that reads back to it, always with a '.'
  *  or an exponent (50.0, 0.1, 1e300), as the DOM writer. NaN and the
  *  infinities: TYJSON_E_NAN_INF, or NaN, Infinity, -Infinity with

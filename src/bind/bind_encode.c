@@ -305,13 +305,13 @@ TYJSON__FORCEINLINE char *put_short_real(char *d, double v) {
     return NULL;
 }
 
-TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v) {
+TYJSON__FORCEINLINE char *put_f64(enc *e, char *d, double v, const bool roomy) {
     u64 bits;
     memcpy(&bits, &v, 8);
     if (unlikely((bits & 0x7FF0000000000000ull) == 0x7FF0000000000000ull ||
                  (e->flags & TYJSON__WRITE_FP_OPTS)))
         return put_real_slow(e, d, v);
-    d = room(e->wb, d, SCALAR_ROOM);
+    if (!roomy) d = room(e->wb, d, SCALAR_ROOM);
     if (v >= -F64_EXACT_INT && v <= F64_EXACT_INT && bits != 0x8000000000000000ull) {
         i64 i = (i64)v;
         if ((double)i == v) return put_int_real(d, i);
@@ -716,7 +716,7 @@ TYJSON__FORCEINLINE char *put_one(enc *e, char *d, const tyjson_field *f, u8 kin
     case TYJSON_K_F32:
         return put_f32(e, d, load_f32(m));
     case TYJSON_K_F64:
-        return put_f64(e, d, load_f64(m));
+        return put_f64(e, d, load_f64(m), false);
     case TYJSON_K_STR: {
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
@@ -882,8 +882,10 @@ static TYJSON__NOINLINE char *put_array(enc *e, char *d, const tyjson_field *f, 
     return d;
 }
 
+/* roomy: the member's head made SCALAR_ROOM bytes of room after itself
+ * (put_head_min), so a scalar needs no check of its own. */
 TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *bf,
-                                    const char *base, const bool pretty) {
+                                    const char *base, const bool pretty, const bool roomy) {
     const char *m = base + bf->offset;
     /* The commonest members first, by the prepared op (TYJSON__OP_ARRAY
      * for arrays, so those fall through), as a chain of compares: in a
@@ -893,9 +895,9 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         const tyjson_str s = load_str(m);
         if (likely(s.ptr != NULL)) return enc_put_str(e, d, s.ptr, s.len);
     } else if (op == TYJSON__OP_I32) {
-        return tyjson__i64_write_inline(load_i32(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i32(m), roomy ? d : room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_BOOL) {
-        d = room(e->wb, d, 5);
+        if (!roomy) d = room(e->wb, d, 5);
         if (*(const u8 *)m) {
             memcpy(d, "true", 4);
             return d + 4;
@@ -903,9 +905,9 @@ TYJSON__FORCEINLINE char *put_value(enc *e, char *d, const tyjson__bind_field *b
         memcpy(d, "false", 5);
         return d + 5;
     } else if (op == TYJSON__OP_F64) {
-        return put_f64(e, d, load_f64(m));
+        return put_f64(e, d, load_f64(m), roomy);
     } else if (op == TYJSON__OP_I64) {
-        return tyjson__i64_write_inline(load_i64(m), room(e->wb, d, SCALAR_ROOM));
+        return tyjson__i64_write_inline(load_i64(m), roomy ? d : room(e->wb, d, SCALAR_ROOM));
     } else if (op == TYJSON__OP_NESTED) { /* STRUCT or PTR */
         if (bf->kind == TYJSON_K_STRUCT) return put_struct_at(e, d, bf->f->type, m, pretty);
         const char *p = (const char *)load_ptr(m);
@@ -950,7 +952,7 @@ static TYJSON__NOINLINE char *put_unwrapped(enc *e, char *d, const tyjson__bind_
     if (p->n_fields != 1) return fail(e, TYJSON_E_INVALID_ARG);
     const tyjson__bind_field *bf = &p->fields[0];
     if (omit_action(bf, base)) d = put_null(e->wb, d);
-    else d = put_value(e, d, bf, base, pretty);
+    else d = put_value(e, d, bf, base, pretty, false);
     if (d) e->depth--;
     return d;
 }
@@ -1011,7 +1013,8 @@ TYJSON__FORCEINLINE char *member_head(enc *e, char *d, const tyjson__bind_field 
 /* A minified member's separator and key: with a short literal, one store
  * of ',' and one 16-byte store of the literal at d + sep, where sep is 1
  * after a member (the ',' stays) and 0 before the first (the literal
- * overwrites it). The room reserved covers a scalar value too. */
+ * overwrites it). Either way SCALAR_ROOM bytes of room are left after the
+ * key, so that a scalar value needs no check (put_value's roomy). */
 TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, char *d,
                                        const tyjson__bind_field *bf, usize sep) {
     if (likely(bf->lit_match_len != 0 && (lits_ok || bf->lit_plain))) {
@@ -1024,15 +1027,16 @@ TYJSON__FORCEINLINE char *put_head_min(enc *e, tyjson__wbuf *wb, bool lits_ok, c
         d = room(e->wb, d, 1);
         *d++ = ',';
     }
-    return put_key(e, d, bf, false);
+    d = put_key(e, d, bf, false);
+    return likely(d != NULL) ? room(wb, d, SCALAR_ROOM) : NULL;
 }
 
 /* `{...}` of the struct at base (not a TYJSON_T_ARRAY type), minified: the
  * loop of put_struct without the pretty layout, shared by single structs
  * and arrays of structs (put_struct_elems_min). */
-static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+TYJSON__FORCEINLINE char *fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base,
+                                     const bool lits_ok) {
     tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
-    const bool lits_ok = e->lits_ok;
     d = room(wb, d, 1);
     *d++ = '{';
     usize sep = 0;
@@ -1055,7 +1059,7 @@ static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const c
         }
         d = put_head_min(e, wb, lits_ok, d, bf, sep);
         sep = 1;
-        if (likely(d != NULL)) d = put_value(e, d, bf, base, false);
+        if (likely(d != NULL)) d = put_value(e, d, bf, base, false, true);
         if (unlikely(!d)) {
             path_key(e, bf->f->name);
             return NULL;
@@ -1066,6 +1070,14 @@ static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const c
     /* a failing sink is noticed here at the latest, not at the very end */
     if (unlikely(wb->status != TYJSON_OK)) return NULL;
     return d;
+}
+
+/* The loop in two copies, on whether the key literals hold under the
+ * flags: with the default flags (they do) a member's head tests one byte
+ * of its prepared field less. */
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    if (likely(e->lits_ok)) return fields_min(e, d, p, base, true);
+    return fields_min(e, d, p, base, false);
 }
 
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
@@ -1091,7 +1103,7 @@ TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const ch
         if (act == 1) continue;
         if (likely(d != NULL)) {
             if (act == 2) d = put_null(e->wb, d);
-            else d = put_value(e, d, bf, base, pretty);
+            else d = put_value(e, d, bf, base, pretty, false);
         }
         if (unlikely(!d)) {
             path_key(e, f->name);
@@ -1322,32 +1334,41 @@ static TYJSON__NOINLINE char *put_deep(enc *e, char *d, tyjson_struct *t, const 
  * ------------------------------------------------------------------------- */
 
 /* The first encode of a type, or a type that cannot be prepared: the
- * preparation's own error. */
-static TYJSON__NOINLINE tyjson_status prepare_slow(tyjson_struct *type, tyjson_error *err) {
+ * prepared record, or NULL with the preparation's own error in *st. */
+static TYJSON__NOINLINE const tyjson__bind_prep *prepare_slow(tyjson_struct *type,
+                                                              tyjson_error *err,
+                                                              tyjson_status *st) {
     tyjson_error perr;
-    if (tyjson__struct_prep(type, &perr)) return TYJSON_OK;
+    const tyjson__bind_prep *p = tyjson__struct_prep(type, &perr);
+    if (p) return p;
     if (perr.code == TYJSON_OK) perr.code = TYJSON_E_INVALID_ARG;
     if (err) *err = perr;
-    return perr.code;
+    *st = perr.code;
+    return NULL;
 }
 
 /* Prepares the type (and every type it reaches), so that the walk's own
- * lookups are single loads. */
-TYJSON__FORCEINLINE tyjson_status prepare(tyjson_struct *type, const void *in, tyjson_error *err) {
+ * lookups are single loads; returns its record, handed on to enc_run (an
+ * acquire load is not repeated), or NULL with the error in err and *st. */
+TYJSON__FORCEINLINE const tyjson__bind_prep *prepare(tyjson_struct *type, const void *in,
+                                                     tyjson_error *err, tyjson_status *st) {
     if (!type || !in) {
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
-        return TYJSON_E_INVALID_ARG;
+        *st = TYJSON_E_INVALID_ARG;
+        return NULL;
     }
-    if (likely(tyjson__struct_prep(type, NULL) != NULL)) return TYJSON_OK;
-    return prepare_slow(type, err);
+    const tyjson__bind_prep *p = tyjson__struct_prep(type, NULL);
+    if (likely(p != NULL)) return p;
+    return prepare_slow(type, err, st);
 }
 
 /* Writes the text into a ready wbuf and ends it; fills err on failure.
  * Inline in each entry point: for a small struct the set-up is a good part
  * of the work. A minified top-level object goes straight to its members, as
  * put_struct would after its checks (the type is prepared, depth 1). */
-TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type, const void *in,
-                         const tyjson_write_options *opts, tyjson_error *err) {
+TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
+                                          const tyjson__bind_prep *p, const void *in,
+                                          const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
     e.flags = opts ? opts->flags : 0;
@@ -1366,7 +1387,7 @@ TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
         d = put_struct_pretty(&e, wb->cur, type, (const char *)in);
     } else if (likely(!(type->flags & TYJSON_T_ARRAY))) {
         e.depth = 1;
-        d = put_fields_min(&e, wb->cur, tyjson__struct_prep(type, NULL), (const char *)in);
+        d = put_fields_min(&e, wb->cur, p, (const char *)in);
     } else {
         d = put_struct_min(&e, wb->cur, type, (const char *)in);
     }
@@ -1400,12 +1421,14 @@ static usize enc_estimate(const tyjson_struct *t, const char *in) {
 char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_options *opts,
                     size_t *len, tyjson_error *err) {
     if (len) *len = 0;
-    if (prepare(type, in, err) != TYJSON_OK) return NULL;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return NULL;
     char tmp[HEAP_TMP];
     tyjson__wbuf wb;
     tyjson__wbuf_init_heap(&wb, opts ? opts->alc : NULL, enc_estimate(type, (const char *)in), tmp,
                            sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) {
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) {
         tyjson__wbuf_release(&wb);
         return NULL;
     }
@@ -1420,11 +1443,13 @@ size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t 
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return 0;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return 0;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return 0;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fixed(&wb, out, cap, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return 0;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return 0;
     usize n = tyjson__wbuf_size(&wb);
     if (tyjson__wbuf_overflowed(&wb)) {
         tyjson__err_set(err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, 0);
@@ -1440,11 +1465,13 @@ bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return false;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return false;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return false;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1455,11 +1482,13 @@ bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const 
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return false;
     }
-    if (prepare(type, in, err) != TYJSON_OK) return false;
+    tyjson_status pst;
+    const tyjson__bind_prep *p = prepare(type, in, err, &pst);
+    if (!p) return false;
     char tmp[CHUNK];
     tyjson__wbuf wb;
     tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
-    if (enc_run(&wb, type, in, opts, err) != TYJSON_OK) return false;
+    if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
     tyjson__err_ok(err);
     return true;
 }
@@ -1497,8 +1526,9 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;
     }
-    tyjson_status st = prepare(type, in, err);
-    if (st != TYJSON_OK) return st;
+    tyjson_status st;
+    const tyjson__bind_prep *p = prepare(type, in, err, &st);
+    if (!p) return st;
     char tmp[HEAP_TMP];
     tyjson__wbuf wb;
     if (!buf->data) {
@@ -1512,7 +1542,7 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
     } else {
         tyjson__wbuf_init_heap_at(&wb, &buf->alc, buf->data, buf->cap, buf->len, tmp, sizeof(tmp));
     }
-    st = enc_run(&wb, type, in, opts, err);
+    st = enc_run(&wb, type, p, in, opts, err);
     /* The block may have moved even when the encode failed. */
     buf->data = wb.buf;
     buf->cap = wb.cap;

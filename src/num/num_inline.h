@@ -9,6 +9,7 @@
 #define TYJSON_NUM_INLINE_H
 
 #include "num/num_tables.h"
+#include "tyjson/num_int.h" /* TYJSON__NUM_SWAR, the integer formatting */
 
 #include <float.h>
 
@@ -16,14 +17,6 @@
  * a sign, up to 16 integer digits, '.', 16 fraction digits, 'e', a sign, 4
  * exponent digits and the byte after them. */
 #define TYJSON__NUM_FAST_ROOM 48
-
-#ifndef TYJSON__NUM_SWAR /* (tests define it as 0 to run the portable code) */
-#  if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#    define TYJSON__NUM_SWAR 1 /* the first byte of a load is its low lane */
-#  else
-#    define TYJSON__NUM_SWAR 0 /* no fast path, digits one at a time */
-#  endif
-#endif
 
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
 #  define TYJSON__NUM_CLINGER 1 /* double arithmetic rounds once, to double */
@@ -306,46 +299,10 @@ const u8 *tyjson__num_read_text(const u8 *p, const u8 *end, tyjson__num *out,
  * Writing small integers
  * ------------------------------------------------------------------------- */
 
-extern const char tyjson__num_dig2[201]; /* "00" "01" ... "99" */
-
-/* The two characters at p as a little-endian 16-bit value. */
-TYJSON__FORCEINLINE u32 tyjson__num_le16(const char *p) {
-#if TYJSON__NUM_SWAR
-    u16 v;
-    memcpy(&v, p, 2);
-    return v;
-#else
-    return (u32)(u8)p[0] | (u32)(u8)p[1] << 8;
-#endif
-}
-
-/** v < 10^4 at p, without leading zeros (0 is "0"), from the pair table:
- *  a 1-digit v takes the second half of its pair, 3 digits shift the
- *  leading '0' of 4 out (bytes past the end are garbage: dst has room for
- *  TYJSON__NUM_MAX_CHARS). Returns the new end. */
-TYJSON__FORCEINLINE char *tyjson__num_put_small(char *p, u32 v) {
-    if (v < 100) {
-        u32 one = v < 10;
-        memcpy(p, tyjson__num_dig2 + 2 * v + one, 2);
-        return p + 2 - one;
-    }
-    u32 hi = (v * 5243) >> 19, lo = v - hi * 100; /* v / 100, v % 100 */
-    u32 w = tyjson__num_le16(tyjson__num_dig2 + 2 * hi) |
-            tyjson__num_le16(tyjson__num_dig2 + 2 * lo) << 16;
-    u32 three = v < 1000;
-    w >>= 8 * three;
-#if TYJSON__NUM_SWAR
-    memcpy(p, &w, 4);
-#else
-    for (int i = 0; i < 4; i++) p[i] = (char)(w >> (8 * i));
-#endif
-    return p + 4 - three;
-}
-
-/** tyjson__u64_write with values below 10^4 written inline, for hot
- *  callers (the DOM writer). */
+/** tyjson__u64_write with values below 10^8 written inline, for hot
+ *  callers (the DOM writer, the binding encoder). */
 TYJSON__FORCEINLINE char *tyjson__u64_write_inline(u64 v, char *dst) {
-    if (likely(v < 10000)) return tyjson__num_put_small(dst, (u32)v);
+    if (likely(v < 100000000u)) return tyjson__num_put_upto8(dst, (u32)v);
     return tyjson__u64_write(v, dst);
 }
 

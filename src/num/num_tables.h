@@ -11,6 +11,7 @@
 #define TYJSON_NUM_TABLES_H
 
 #include "base/internal.h"
+#include "tyjson/num_int.h" /* tyjson__num_ctz64 */
 
 #define TYJSON__POW5_MIN (-342)
 #define TYJSON__POW5_MAX 326
@@ -73,20 +74,6 @@ TYJSON__FORCEINLINE int tyjson__clz64(u64 x) {
     int n = 0;
     while (!(x >> 63)) {
         x <<= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
-/** Trailing zero bits of x, which must not be 0. */
-TYJSON__FORCEINLINE int tyjson__num_ctz64(u64 x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
         n++;
     }
     return n;

@@ -25,7 +25,7 @@
 
 #define ZEROS 0x3030303030303030u /* '0' in every lane */
 
-/* "00" "01" ... "99": the digit pairs (num_inline.h) */
+/* "00" "01" ... "99": the digit pairs (<tyjson/num_int.h>) */
 const char tyjson__num_dig2[201] = "00010203040506070809"
                                    "10111213141516171819"
                                    "20212223242526272829"
@@ -49,14 +49,6 @@ TYJSON__FORCEINLINE u64 pick(u64 c, u64 a, u64 b) {
     return (a & m) | (b & ~m);
 }
 
-TYJSON__FORCEINLINE void store8(char *p, u64 x) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(p, &x, 8);
-#else
-    for (int i = 0; i < 8; i++) p[i] = (char)(x >> (8 * i));
-#endif
-}
-
 /** Decimal digits of v (v >= 1). A value of b bits has floor(b log10 2) or
  *  one more digits; 1233 / 4096 approximates log10 2 closely enough. */
 TYJSON__FORCEINLINE int dec_len(u64 v) {
@@ -64,26 +56,10 @@ TYJSON__FORCEINLINE int dec_len(u64 v) {
     return n + (v >= tyjson__num_pow10_u64[n]);
 }
 
-/* The 8 digit values of v < 10^8, leading zeros included: split into two
- * 4-digit lanes, each into two 2-digit lanes (x * 10486 >> 20 is x / 100 for
- * x < 10^4), each into two digits (x * 103 >> 10 is x / 10 for x < 100). The
- * lanes never carry into each other (checked against division for every
- * v < 10^8 when written). Each step forms q | (x - q * d) << w as
- * (x << w) + q * (1 - d << w) (equal modulo 2^64): a shorter dependency
- * chain than the subtraction. */
-TYJSON__FORCEINLINE u64 lanes8(u32 v) {
-    u64 x = v, y = (x * 109951163) >> 40; /* v / 10^4 for v < 10^8 */
-    x = (x << 32) + y * ((u64)1 - ((u64)10000 << 32));
-    y = ((x * 10486) >> 20) & 0x0000007F0000007Fu;
-    x = (x << 16) + y * ((u64)1 - ((u64)100 << 16));
-    y = ((x * 103) >> 10) & 0x000F000F000F000Fu;
-    return (x << 8) + y * ((u64)1 - ((u64)10 << 8));
-}
-
 /* Eight digits from two 4-digit groups x = (first << 32) | second, in
  * big-endian lane order: the first digit in the highest byte, so that the
  * trailing zero digits are the low zero bytes (a fast ctz, where counting
- * leading zeros is slow on some x86). Same lane arithmetic as lanes8. */
+ * leading zeros is slow on some x86). Same lane arithmetic as tyjson__num_lanes8. */
 TYJSON__FORCEINLINE u64 lanes44_be(u64 x) {
     u64 y = ((x * 10486) >> 20) & 0x0000007F0000007Fu;
     x += y * (((u64)1 << 16) - 100);
@@ -101,16 +77,6 @@ TYJSON__FORCEINLINE u64 bswap64(u64 x) {
 #endif
 }
 
-/* v < 10^8 without leading zeros (0 is "0"): from 10^4 on, the zero lanes
- * below the first nonzero digit are shifted out. Returns the new end. */
-TYJSON__FORCEINLINE char *put_upto8(char *p, u32 v) {
-    if (v < 10000) return tyjson__num_put_small(p, v);
-    u64 x = lanes8(v);
-    int lz = tyjson__num_ctz64(x) >> 3;
-    store8(p, (x | ZEROS) >> (8 * lz));
-    return p + 8 - lz;
-}
-
 /* The 8 digits of v mod 10^8 (v < 10^20), cut into two 4-digit groups
  * straight from v so that neither waits for the other. */
 TYJSON__FORCEINLINE u64 low8_ascii(u64 v) {
@@ -119,16 +85,16 @@ TYJSON__FORCEINLINE u64 low8_ascii(u64 v) {
 }
 
 TYJSON__FORCEINLINE char *put_u64(char *p, u64 v) {
-    if (likely(v < 100000000u)) return put_upto8(p, (u32)v);
+    if (likely(v < 100000000u)) return tyjson__num_put_upto8(p, (u32)v);
     u64 hi = v / 100000000u;
     if (likely(hi < 100000000u)) {
-        p = put_upto8(p, (u32)hi);
+        p = tyjson__num_put_upto8(p, (u32)hi);
     } else { /* 17 to 20 digits: hi has 9 to 12 */
-        p = put_upto8(p, (u32)(v / 10000000000000000u));
-        store8(p, low8_ascii(hi));
+        p = tyjson__num_put_upto8(p, (u32)(v / 10000000000000000u));
+        tyjson__num_store8(p, low8_ascii(hi));
         p += 8;
     }
-    store8(p, low8_ascii(v));
+    tyjson__num_store8(p, low8_ascii(v));
     return p + 8;
 }
 
@@ -293,35 +259,35 @@ TYJSON__FORCEINLINE char *put_digits17(char *p, u64 s, int k) {
     u64 a0 = bswap64(w0) | ZEROS, a1 = bswap64(w1) | ZEROS, a2 = ZEROS + last;
     int x = k + 16; /* s * 10^k = d.dddd * 10^x */
     if ((unsigned)x < 21 && x >= n - 1) { /* an integer: digits, zeros, ".0" */
-        store8(p, a0);
-        store8(p + 8, a1);
-        store8(p + 16, a2);
+        tyjson__num_store8(p, a0);
+        tyjson__num_store8(p + 8, a1);
+        tyjson__num_store8(p + 16, a2);
         memcpy(p + x + 1, ".0", 2);
         return p + x + 3;
     }
     if (x >= -6 && x < 0) { /* "0." and -x - 1 zeros, then the digits */
-        store8(p, (ZEROS & ~(u64)0xFF00) | (u64)'.' << 8); /* "0.000000" */
+        tyjson__num_store8(p, (ZEROS & ~(u64)0xFF00) | (u64)'.' << 8); /* "0.000000" */
         p += 1 - x; /* 2 to 7: the digits overwrite the surplus zeros */
-        store8(p, a0);
-        store8(p + 8, a1);
-        store8(p + 16, a2);
+        tyjson__num_store8(p, a0);
+        tyjson__num_store8(p + 8, a1);
+        tyjson__num_store8(p + 16, a2);
         return p + n;
     }
     /* A point after digit i: the digits one byte on, then the 8 bytes that
      * hold the point stored again over them, in order (the later store
      * wins). Exponent form: d.ddd, a single digit without its point. */
     int i = x < 0 || x >= 21 ? 1 : x + 1; /* 1 to 16 */
-    store8(p + 1, a0);
-    store8(p + 9, a1);
-    store8(p + 17, a2);
+    tyjson__num_store8(p + 1, a0);
+    tyjson__num_store8(p + 9, a1);
+    tyjson__num_store8(p + 17, a2);
     if (i < 8) {
-        store8(p, with_point(a0, i));
+        tyjson__num_store8(p, with_point(a0, i));
     } else {
-        store8(p, a0);
+        tyjson__num_store8(p, a0);
         if (i < 16) {
-            store8(p + 8, with_point(a1, i - 8));
+            tyjson__num_store8(p + 8, with_point(a1, i - 8));
         } else {
-            store8(p + 8, a1);
+            tyjson__num_store8(p + 8, a1);
             p[16] = '.';
         }
     }

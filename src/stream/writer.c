@@ -12,7 +12,7 @@
  * its last key's first KEY_KEEP bytes (the error path). No recursion.
  *
  * Hot path. The calls of a message's skeleton (begin/end, keys, strings,
- * booleans, null) are inline in include/tyjson/writer.h, over the hot state
+ * integers below 10^8, booleans, null) are inline in include/tyjson/writer.h, over the hot state
  * at the head of the writer (tyjson__writer_head: cursor, window end,
  * state, the top frame and the deepest frame allowed; the depth is the top
  * frame's distance from the root frame). Pretty output keeps the head's
@@ -23,10 +23,12 @@
  * compiler keeps them in registers from call to call (writer.h). They need
  * room in the window for the longest form and, for
  * strings, the short clean-string copy of <tyjson/str_clean.h> (the same
- * code str_write.h uses). Everything else (pretty separators, growth, long
- * or escaped strings, misuse, errors) calls one out-of-line slow path per
- * kind here (tyjson__writer_*_slow). The numbers' fast paths are here, in
- * their calls, since the number writers are internal. No call branches on
+ * code str_write.h uses) and, for integers, the number core's integer
+ * formatting of <tyjson/num_int.h>. Everything else (pretty separators,
+ * growth, long or escaped strings, larger integers, misuse, errors) calls
+ * one out-of-line slow path per kind here (tyjson__writer_*_slow). The
+ * reals' fast paths are here, in their calls, since the shortest-double
+ * writer is internal. No call branches on
  * the kind of sink: the wbuf's window is the same for all of them.
  *
  * Two cursors. The inline calls move the head's cursor (w->h.cur); the
@@ -738,22 +740,14 @@ tyjson_status tyjson__writer_string_slow(tyjson_writer *w, const char *s, size_t
     return head_out(w, string_slow(w, s, n, noesc != 0));
 }
 
-static tyjson_status wr_int(tyjson_writer *w, int64_t v) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
+/* An integer that writer.h's inline call did not take: 10^8 and more,
+ * pretty output, no room, or misuse. */
+static tyjson_status wr_int(tyjson_writer *w, u64 u, bool neg) {
     u8 st = w->h.st;
     char *d = val_fast(w, st, NUM_ROOM);
-    if (likely(d != NULL)) return val_done(w, st, tyjson__i64_write_inline(v, d));
-    if (!(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
-    return val_done_slow(w, st, tyjson__i64_write(v, d));
-}
-
-static tyjson_status wr_uint(tyjson_writer *w, uint64_t v) {
-    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
-    u8 st = w->h.st;
-    char *d = val_fast(w, st, NUM_ROOM);
-    if (likely(d != NULL)) return val_done(w, st, tyjson__u64_write_inline(v, d));
-    if (!(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
-    return val_done_slow(w, st, tyjson__u64_write(v, d));
+    if (!d && !(d = val_slow(w, NUM_ROOM, "a number"))) return w->err.code;
+    *d = '-';
+    return val_done_slow(w, st, tyjson__u64_write(u, d + neg));
 }
 
 /* NaN, the infinities, and any real under a number option (FP_FIXED,
@@ -932,6 +926,22 @@ tyjson_status tyjson_writer_reset_heap(tyjson_writer *w) {
 }
 
 tyjson_status tyjson_writer_finish(tyjson_writer *w, size_t *len) {
+    /* The common end of a message, as wr_finish and tyjson__wbuf_finish
+     * would end it: a complete root, no NEWLINE_AT_END, an in-memory sink
+     * (growing, or the caller's buffer not yet staged) with room for the
+     * NUL. Its checks and the two cursors' exchange cost as much as a
+     * small message's skeleton. */
+    if (likely(w && w->h.st == ST_ROOT_DONE && !(w->flags & TYJSON_WRITE_NEWLINE_AT_END) &&
+               w->wb.status == TYJSON_OK &&
+               (w->sink == WS_HEAP || (w->sink == WS_FIXED && !w->wb.staged)) &&
+               w->h.cur < w->wb.end)) {
+        char *c = w->h.cur;
+        *c = '\0';
+        w->wb.cur = c;
+        w->h.st = ST_FINISHED;
+        if (len) *len = w->wb.flushed + (usize)(c - w->wb.start);
+        return TYJSON_OK;
+    }
     THROUGH_HEAD(w, wr_finish(w, len));
 }
 
@@ -943,12 +953,10 @@ tyjson_status tyjson_writer_flush(tyjson_writer *w) {
     THROUGH_HEAD(w, wr_flush(w));
 }
 
-tyjson_status tyjson_writer_int(tyjson_writer *w, int64_t v) {
-    THROUGH_HEAD(w, wr_int(w, v));
-}
-
-tyjson_status tyjson_writer_uint(tyjson_writer *w, uint64_t v) {
-    THROUGH_HEAD(w, wr_uint(w, v));
+tyjson_status tyjson__writer_int_slow(tyjson_writer *w, uint64_t v, int neg) {
+    if (unlikely(!w)) return TYJSON_E_INVALID_ARG;
+    head_in(w);
+    return head_out(w, wr_int(w, v, neg != 0));
 }
 
 tyjson_status tyjson_writer_double(tyjson_writer *w, double v) {
