@@ -795,4 +795,43 @@ TEST(line_feed_counter) {
     guarded_free(&g);
 }
 
+/* A window the indexer flags (invalid UTF-8 in it) gives the index-driven
+ * parse a zero byte for its next token, wherever the machine stands: after
+ * an opening bracket, a key, a colon, a comma, inside a string's escapes.
+ * Shifting the text by 0..63 bytes puts every one of those at the end of
+ * the first window; the bad byte sits in the second one, or in a string
+ * whose escapes span the window end. Each parse must fail (or succeed) as
+ * the portable parse does. */
+TEST(flagged_window_in_every_state) {
+    static const char unit[] = "{\"key\":[12,\"s\\n\\u00e9x\",true,false,null,{},[]],\"k2\":\"v\"},";
+    size_t ul = sizeof(unit) - 1;
+    size_t cap = 3 * TYJSON__IDX_WINDOW + 256;
+    char *dat = (char *)malloc(cap);
+    ASSERT_NOT_NULL(dat);
+    for (size_t shift = 0; shift < 64; shift += SANITIZED ? 7 : 1) {
+        size_t len = 0;
+        while (len < shift) dat[len++] = ' ';
+        dat[len++] = '[';
+        while (len + ul + 2 < 3 * TYJSON__IDX_WINDOW) {
+            memcpy(dat + len, unit, ul);
+            len += ul;
+        }
+        dat[len - 1] = ']'; /* the last unit's comma */
+        check_doc("valid", dat, len);
+        static const size_t bad_at[] = {TYJSON__IDX_WINDOW + 300, TYJSON__IDX_WINDOW + 2,
+                                        TYJSON__IDX_WINDOW - 1};
+        for (size_t b = 0; b < sizeof(bad_at) / sizeof(bad_at[0]); b++) {
+            /* the next string's first letter after bad_at, made invalid */
+            size_t at = bad_at[b];
+            while (dat[at] != 's' && dat[at] != 'v') at++;
+            char old = dat[at];
+            dat[at] = (char)0xFF;
+            check_doc("flagged", dat, len);
+            dat[at] = old;
+        }
+    }
+    free(dat);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

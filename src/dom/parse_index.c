@@ -26,23 +26,44 @@ typedef struct tok_cursor {
     const u8 *end; /* the input's end, a zero byte */
 } tok_cursor;
 
-#define NEXT_TOKEN(c) tyjson__tok_next((c).ix, &(c).w)
+/* What the cursor gives once the indexer has flagged the input (tok_next's
+ * NULL): a zero byte, which is no token's first byte, so the grammar tests
+ * that follow every token give up on it and no token needs a NULL test of
+ * its own. Never written: the readers write only over a closing quote or
+ * an escape. (end, when the entries run out, is a zero byte too.) */
+static const u8 ix_flagged[1] = {0};
+
+/* tyjson__tok_next with the flagged window mapped to ix_flagged. Inline
+ * down to the refill call, so that the window stays in registers. */
+TYJSON__FORCEINLINE const u8 *ix_next(tok_cursor *c) {
+    if (likely(c->w.ip < c->w.iend)) return c->w.base + *c->w.ip++;
+    c->w = tyjson__tok_refill(c->ix);
+    if (c->w.ip < c->w.iend) return c->w.base + *c->w.ip++;
+    return c->w.base ? c->w.base : ix_flagged;
+}
+
+#define NEXT_TOKEN(c) ix_next(&(c))
 
 
+
+/* The tag of a string without escapes: strict input is checked UTF-8, so
+ * every such string may be written as it is (a literal, not a field of
+ * scalar_cfg: the cfg lives in memory, and the load was on every string). */
+#define IX_STR_TAG (TYJSON_TYPE_STR | TYJSON__NOESC_BIT)
 
 /* A string whose opening quote is at cur and whose next entry is `stop`:
  * stored NUL-terminated in place. Returns the byte after its closing
  * quote, or NULL to give up. */
 TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8 *stop,
-                                          u64 str_tag, tyjson_val *v) {
+                                          tyjson_val *v) {
     const u8 *s = cur + 1;
-    if (likely(stop && *stop == '"')) {
+    if (likely(*stop == '"')) {
         *(u8 *)(uintptr_t)stop = 0;
-        v->tag = str_tag | ((u64)(stop - s) << TYJSON__LEN_SHIFT);
+        v->tag = IX_STR_TAG | ((u64)(stop - s) << TYJSON__LEN_SHIFT);
         v->uni.str = (const char *)s;
         return stop + 1;
     }
-    if (!stop || *stop != '\\') return NULL;
+    if (*stop != '\\') return NULL;
     /* Escapes: the entries give every escape's start and the closing
      * quote, so the decoding moves the plain runs between them (their
      * UTF-8 checked by the indexer) and decodes each escape, scanning
@@ -56,18 +77,29 @@ TYJSON__FORCEINLINE const u8 *ix_read_str(tok_cursor *c, const u8 *cur, const u8
         if (!used) return NULL;
         const u8 *run = q + used;
         do q = NEXT_TOKEN(*c);
-        while (q && q < run); /* a surrogate pair takes the next escape too */
-        if (!q || q == c->end) return NULL;
+        while (q != ix_flagged && q < run); /* a surrogate pair takes the next escape too */
+        if (*q != '"' && *q != '\\') return NULL; /* also ix_flagged and end */
         usize n = (usize)(q - run);
         memmove(dst, run, n);
         dst += n;
         if (*q == '"') break;
-        if (*q != '\\') return NULL;
     }
     *dst = 0;
     v->tag = TYJSON_TYPE_STR | ((u64)(dst - s) << TYJSON__LEN_SHIFT);
     v->uni.str = (const char *)s;
     return q + 1;
+}
+
+/* true, false or null (lit, n bytes) at cur, stored with tag; NULL to
+ * give up. read_literal's failure record is of no use here (parse_owned
+ * reports the error), and it kept its call and the error's arguments in
+ * this machine's code. */
+TYJSON__FORCEINLINE const u8 *ix_read_literal(const u8 *cur, tyjson_val *v, const char *lit,
+                                              usize n, u64 tag) {
+    if (unlikely(!tyjson__match_literal(cur, NULL, lit, n, true))) return NULL;
+    v->tag = tag;
+    v->uni.u64 = 0;
+    return cur + n;
 }
 
 /* A number, literal or string at cur into *v; the byte after it, or NULL
@@ -77,17 +109,18 @@ TYJSON__FORCEINLINE const u8 *ix_read_scalar(tok_cursor *c, const u8 *cur, const
     u8 ch = *cur;
     failure f;
     const u8 *q;
-    if (ch == '"') return ix_read_str(c, cur, NEXT_TOKEN(*c), cfg->str_tag, v);
+    if (ch == '"') return ix_read_str(c, cur, NEXT_TOKEN(*c), v);
     if ((ch >= '0' && ch <= '9') || ch == '-') {
         q = read_num(cur, cfg, v, raw_count, &f);
+        if (!q) return NULL;
     } else if (ch == 't') {
-        q = read_literal(cur, cfg->end, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE, &f);
+        q = ix_read_literal(cur, v, "true", 4, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_TRUE);
     } else if (ch == 'f') {
-        q = read_literal(cur, cfg->end, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE, &f);
+        q = ix_read_literal(cur, v, "false", 5, TYJSON_TYPE_BOOL | TYJSON_SUBTYPE_FALSE);
     } else if (ch == 'n') {
-        q = read_literal(cur, cfg->end, v, "null", 4, TYJSON_TYPE_NULL, &f);
+        q = ix_read_literal(cur, v, "null", 4, TYJSON_TYPE_NULL);
     } else {
-        return NULL;
+        return NULL; /* also ix_flagged and end */
     }
     if (!q || !tyjson__token_ends(q, cfg->end)) return NULL;
     return q;
@@ -141,7 +174,7 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
     const u8 *const end = buf + p->len;
     const scalar_cfg cfg = {end, flags, TYJSON_TYPE_STR | TYJSON__NOESC_BIT, false};
     usize raw_count = 0;
-    u32 depth = 0;
+    u32 depth_left = max_depth; /* counted down: one register, not depth and its limit */
     usize ctn = NO_CTN;
     usize cnt = 0;
     tyjson_val *vals, *v, *vcap;
@@ -170,19 +203,18 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
     vcap = vals + p->cap;
 
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur || cur >= end);
+    GIVE_UP_IF(cur == end);
     NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
     IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
     after = cur;
     goto root_end;
 
 arr_open:
-    GIVE_UP_IF(++depth > max_depth);
+    GIVE_UP_IF(depth_left-- == 0);
     ctn = open_container(vals, v, TYJSON_TYPE_ARR, ctn, cnt);
     cnt = 0;
     v++;
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
     if (*cur == ']') goto arr_close;
 arr_val:
     NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 1);
@@ -190,15 +222,13 @@ arr_val:
     IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
 arr_val_end:
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
     if (*cur == ',') {
         cur = NEXT_TOKEN(c);
-        GIVE_UP_IF(!cur);
         goto arr_val;
     }
     GIVE_UP_IF(*cur != ']');
 arr_close : {
-    depth--;
+    depth_left++;
     usize parent = close_container(vals, ctn, TYJSON_TYPE_ARR, cnt, v);
     if (parent == NO_CTN) {
         after = cur + 1;
@@ -211,30 +241,26 @@ arr_close : {
 }
 
 obj_open:
-    GIVE_UP_IF(++depth > max_depth);
+    GIVE_UP_IF(depth_left-- == 0);
     ctn = open_container(vals, v, TYJSON_TYPE_OBJ, ctn, cnt);
     cnt = 0;
     v++;
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
     if (*cur == '}') goto obj_close;
 obj_key:
     GIVE_UP_IF(*cur != '"');
     NEED_SLOTS_OR_NOMEM(p, vals, v, vcap, 2);
     cnt++;
-    GIVE_UP_IF(!ix_read_str(&c, cur, NEXT_TOKEN(c), cfg.str_tag, v));
+    GIVE_UP_IF(!ix_read_str(&c, cur, NEXT_TOKEN(c), v));
     v++;
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur || *cur != ':');
+    GIVE_UP_IF(*cur != ':');
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
     IX_VALUE_OR_GIVE_UP(c, cur, cfg, v, raw_count);
 obj_val_end:
     cur = NEXT_TOKEN(c);
-    GIVE_UP_IF(!cur);
     if (*cur == ',') {
         cur = NEXT_TOKEN(c);
-        GIVE_UP_IF(!cur);
         goto obj_key;
     }
     GIVE_UP_IF(*cur != '}');
@@ -246,7 +272,7 @@ obj_close : {
         if (nomem) goto nomem;
         GIVE_UP_IF(dup != NULL);
     }
-    depth--;
+    depth_left++;
     if (parent == NO_CTN) {
         after = cur + 1;
         goto root_end;
