@@ -220,6 +220,34 @@ TEST(int_random_vs_strtoull) {
     }
 }
 
+/* Integers of 8 to 10 digits, where the fast path's second 8-byte word
+ * holds 0 to 2 digits (9 digits take a shortcut of their own), as integers
+ * and as the integer part of reals, signed and not, both ways. */
+TEST(int_nine_digits) {
+    static const char *const tails[] = {"", ".5", "e3", ".25e-2", "E+1"};
+    char buf[48];
+    for (int i = 0; i < SCALE(30000); i++) {
+        int nd = 8 + (int)(rnd() % 3);
+        u64 v = 1 + rnd() % 9;
+        for (int d = 1; d < nd; d++) v = v * 10 + rnd() % 10;
+        bool neg = rnd() & 1;
+        const char *tail = tails[rnd() % (sizeof tails / sizeof tails[0])];
+        snprintf(buf, sizeof buf, "%s%" PRIu64 "%s", neg ? "-" : "", v, tail);
+        rd r = read_n(buf, strlen(buf), 0);
+        ASSERT_NOT_NULL(r.end);
+        ASSERT_EQ_INT(r.end - (const u8 *)buf, strlen(buf));
+        if (!*tail) {
+            ASSERT_EQ_INT(r.n.kind, neg ? TYJSON__NUM_SINT : TYJSON__NUM_UINT);
+            if (neg) ASSERT_EQ_INT(r.n.v.i, -(i64)v);
+            else ASSERT_EQ_UINT(r.n.v.u, v);
+        } else {
+            ASSERT_EQ_INT(r.n.kind, TYJSON__NUM_REAL);
+            double want = strtod(buf, NULL);
+            ASSERT_TRUE(memcmp(&r.n.v.f, &want, sizeof want) == 0);
+        }
+    }
+}
+
 TEST(int_out_of_range) {
     static const char *const big[] = {
         "18446744073709551616", "18446744073709551625", "18446744073709551699",

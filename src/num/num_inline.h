@@ -138,8 +138,14 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_fast(const u8 *p, tyjson__num *out) {
         u64 x2 = tyjson__num_load8(p + 8) ^ TYJSON__NUM_ZEROS8, stop2 = tyjson__num_nondigits8(x2);
         if (unlikely(!stop2 || (x & 0xFF) == 0)) return NULL;
         int n2 = tyjson__num_first_stop(stop2);
-        iv = tyjson__num_digits8(x) * tyjson__num_pow10_u64[n2] +
-             tyjson__num_digits8(tyjson__num_first_lanes(x2, n2));
+        /* 9 digits (ids, timestamps in seconds) are common: the ninth is
+         * the second word's first lane, without its digit arithmetic (a
+         * second case for 8 digits cost more than it saved: +0.1% on
+         * twitter, citm -2.9% instead of -3.3%) */
+        if (n2 == 1) iv = tyjson__num_digits8(x) * 10 + (x2 & 0xFF);
+        else
+            iv = tyjson__num_digits8(x) * tyjson__num_pow10_u64[n2] +
+                 tyjson__num_digits8(tyjson__num_first_lanes(x2, n2));
         ie = p + 8 + n2;
     }
     u8 c = *ie;
