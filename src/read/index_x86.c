@@ -75,11 +75,12 @@ AVX512 static inline __m512i utf8_errors512(const k512 *k, __m512i cur, __m512i 
 
 /* The offsets of m's bits: compress the byte positions 0..63 by the mask
  * (one byte compress, where two 16-bit ones cost twice the shuffle port),
- * widen the first 32 to 16 bits, add the block's offset and store the row
- * (the slack takes the rest); a block with more than 32 tokens (number
- * arrays) widens and stores the second half too. Branch-free for text,
- * unlike the shared bit-by-bit flatten, whose count test mispredicts on
- * text with 5-12 tokens per block (docs/perf-log.md). */
+ * widen the first 32 to 16 bits, add b (the block's offset in every lane)
+ * and store the row (the slack takes the rest); a block with more than 32
+ * tokens (number arrays) widens and stores the second half too, a branch
+ * that text rarely takes, unlike the shared bit-by-bit flatten's count
+ * test, which mispredicts on text with 5-12 tokens per block
+ * (docs/perf-log.md). */
 AVX512 static inline usize flatten512(u16 *out, usize n, u64 m, __m512i b) {
     const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
                                          47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
@@ -87,7 +88,8 @@ AVX512 static inline usize flatten512(u16 *out, usize n, u64 m, __m512i b) {
                                          15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     __m512i at = _mm512_maskz_compress_epi8((__mmask64)m, iota);
     usize cnt = tyjson__idx_popcount(m);
-    _mm512_storeu_si512((void *)(out + n), _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(at)), b));
+    _mm512_storeu_si512((void *)(out + n),
+                        _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(at)), b));
     if (unlikely(cnt > 32))
         _mm512_storeu_si512((void *)(out + n + 32),
                             _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(at, 1)), b));
