@@ -288,6 +288,27 @@ TEST(every_token_count_per_block) {
     }
 }
 
+/* Windows full of blocks with random token counts from 0 to 64 each,
+ * block after block: a kernel's entries of one block continue where the
+ * previous block's stopped, also after blocks with more than 32 entries
+ * (the AVX-512 flatten's second half), up to the window's last entry. */
+TEST(token_counts_block_after_block) {
+    find_levels();
+    size_t len = 3 * TYJSON__IDX_WINDOW;
+    u8 *buf = (u8 *)malloc(len);
+    ASSERT_NOT_NULL(buf);
+    for (int trial = 0; trial < 16; trial++) {
+        memset(buf, ' ', len);
+        for (size_t blk = 0; blk < len / 64; blk++) {
+            /* dense (33..64) in most trials' blocks, any count in the others */
+            unsigned count = (unsigned)(trial % 2 ? rnd() % 65 : 33 + rnd() % 32);
+            for (unsigned i = 0; i < count; i++) buf[blk * 64 + rnd() % 64] = (u8)",:[]{}"[rnd() % 6];
+        }
+        check_input("token counts block after block", buf, len);
+    }
+    free(buf);
+}
+
 /* Random soups of the bytes that matter, up to a few windows long. */
 TEST(random_soups) {
     find_levels();

@@ -38,7 +38,7 @@ AVX512 static inline u64 prefix_xor_clmul(u64 x) {
 }
 
 typedef struct k512 {
-    __m512i quote, bslash, space, x20, nib, k60, k70, k80, ws, op, prev_hi, prev_lo, cur_hi;
+    __m512i quote, bslash, space, x20, nib, k60, k70, k80, ws, op, prev_hi, prev_lo, cur_hi, k64w;
 } k512;
 
 AVX512 static inline void k512_init(k512 *k) {
@@ -55,6 +55,7 @@ AVX512 static inline void k512_init(k512 *k) {
     k->prev_hi = table512(t_prev_hi);
     k->prev_lo = table512(t_prev_lo);
     k->cur_hi = table512(t_cur_hi);
+    k->k64w = _mm512_set1_epi16(64);
 }
 
 /* Nonzero bytes where cur (after the block prev) breaks UTF-8. */
@@ -72,22 +73,27 @@ AVX512 static inline __m512i utf8_errors512(const k512 *k, __m512i cur, __m512i 
     return _mm512_xor_si512(pairs, _mm512_and_si512(need, k->k80));
 }
 
-/* The offsets of m's bits: compress a row of 32 16-bit offsets by each
- * half of the mask and store the whole row (the slack takes the rest),
- * moving on by the half's count. Branch-free, unlike the shared bit-by-bit
- * flatten, whose count test mispredicts on text with 5-12 tokens per block
+/* The offsets of m's bits: compress the byte positions 0..63 by the mask
+ * (one byte compress, where two 16-bit ones cost twice the shuffle port),
+ * widen the first 32 to 16 bits, add b (the block's offset in every lane)
+ * and store the row (the slack takes the rest); a block with more than 32
+ * tokens (number arrays) widens and stores the second half too, a branch
+ * that text rarely takes, unlike the shared bit-by-bit flatten's count
+ * test, which mispredicts on text with 5-12 tokens per block
  * (docs/perf-log.md). */
-AVX512 static inline usize flatten512(u16 *out, usize n, u64 m, unsigned base) {
-    const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18,
-                                          17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2,
-                                          1, 0);
-    __m512i at = _mm512_add_epi16(iota, _mm512_set1_epi16((short)base));
-    __mmask32 lo = (__mmask32)m, hi = (__mmask32)(m >> 32);
-    _mm512_storeu_si512((void *)(out + n), _mm512_maskz_compress_epi16(lo, at));
-    n += tyjson__idx_popcount((u64)lo);
-    at = _mm512_add_epi16(at, _mm512_set1_epi16(32));
-    _mm512_storeu_si512((void *)(out + n), _mm512_maskz_compress_epi16(hi, at));
-    return n + tyjson__idx_popcount((u64)hi);
+AVX512 static inline usize flatten512(u16 *out, usize n, u64 m, __m512i b) {
+    const __m512i iota = _mm512_set_epi8(63, 62, 61, 60, 59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48,
+                                         47, 46, 45, 44, 43, 42, 41, 40, 39, 38, 37, 36, 35, 34, 33, 32,
+                                         31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16,
+                                         15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m512i at = _mm512_maskz_compress_epi8((__mmask64)m, iota);
+    usize cnt = tyjson__idx_popcount(m);
+    _mm512_storeu_si512((void *)(out + n),
+                        _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_castsi512_si256(at)), b));
+    if (unlikely(cnt > 32))
+        _mm512_storeu_si512((void *)(out + n + 32),
+                            _mm512_add_epi16(_mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(at, 1)), b));
+    return n + cnt;
 }
 
 /* The previous block as a vector holding only the three tail bytes. */
@@ -108,6 +114,7 @@ AVX512 static usize index_avx512(tyjson__idx_state *s, const u8 *src, usize nblo
     bool prev_high = (s->tail[0] | s->tail[1] | s->tail[2]) >= 0x80;
     __m512i bad = _mm512_setzero_si512();
     usize n = 0;
+    __m512i base = _mm512_setzero_si512(); /* the block's offset in every 16-bit lane */
     for (usize blk = 0; blk < nblocks; blk++) {
         __m512i v = _mm512_loadu_si512((const void *)(src + blk * 64));
         u64 high = (u64)_mm512_movepi8_mask(v);
@@ -123,7 +130,8 @@ AVX512 static usize index_avx512(tyjson__idx_state *s, const u8 *src, usize nblo
         if (bs | st.escaped) q &= ~tyjson__idx_escaped(&st, &bs);
         u64 in = prefix_xor_clmul(q);
         u64 tok = tyjson__idx_tokens(&st, q, in, bs, ws, op, ctrl);
-        n = flatten512(out, n, tok, (unsigned)(blk * 64));
+        n = flatten512(out, n, tok, base);
+        base = _mm512_add_epi16(base, k.k64w);
     }
     if (_mm512_test_epi8_mask(bad, bad)) st.err |= 1;
     memcpy(st.tail, src + nblocks * 64 - 3, 3);
