@@ -1754,13 +1754,22 @@ value : {
     case '-':
     case '0': case '1': case '2': case '3': case '4':
     case '5': case '6': case '7': case '8': case '9': {
-        tyjson__num n;
-        tyjson_status code = TYJSON_OK;
-        const u8 *errpos = NULL;
-        const u8 *q = tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
-        if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
-            goto slow;
-        r->num = n;
+        /* With the fast path's room resident and a token limit above its
+         * longest number, the shared fast reader writes the token's value
+         * in place and its end needs no check; it writes nothing when it
+         * gives up. */
+        const u8 *q = NULL;
+        if (likely(e - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
+            q = tyjson__num_fast(p, &r->num);
+        if (unlikely(q == NULL)) {
+            tyjson__num n;
+            tyjson_status code = TYJSON_OK;
+            const u8 *errpos = NULL;
+            q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
+            if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
+                goto slow;
+            r->num = n;
+        }
         r->tstr = p;
         r->tlen = (usize)(q - p);
         r->tnul = false;
