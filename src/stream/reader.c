@@ -1732,7 +1732,8 @@ key : {
 }
 
 value : {
-    frame *f = &r->frames[r->depth - 1];
+    /* the top frame is loaded only where it changes: an array's count, a
+     * new container */
     const bool arr = st != S_OBJ_VALUE;
     switch (c) {
     case '"': {
@@ -1741,7 +1742,7 @@ value : {
             tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
         if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
         if (unlikely(*sc.stop != '"')) {
-            if (arr) f->n++; /* the value begins, as read_value counts it */
+            if (arr) r->frames[r->depth - 1].n++; /* the value begins, as read_value counts it */
             return fast_escaped(r, p, sc.stop, st, false);
         }
         r->tstr = b;
@@ -1793,6 +1794,7 @@ value : {
     case '{':
     case '[': {
         if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
+        frame *f = &r->frames[r->depth - 1];
         if (arr) f->n++;
         fast_tok(r, c == '{' ? TYJSON_TOK_OBJ_BEGIN : TYJSON_TOK_ARR_BEGIN, p);
         frame *g = f + 1;
@@ -1813,7 +1815,7 @@ value : {
     }
     default: goto slow;
     }
-    if (arr) f->n++;
+    if (arr) r->frames[r->depth - 1].n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
     return r->tok;
 }
