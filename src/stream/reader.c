@@ -1735,6 +1735,9 @@ value : {
     /* the top frame is loaded only where it changes: an array's count, a
      * new container */
     const bool arr = st != S_OBJ_VALUE;
+    /* numbers first, by two compares: the value of number arrays (mesh,
+     * canada), for which the switch's chain of compares cost 10 a value */
+    if (likely((u32)c - '0' <= 9) || c == '-') goto number;
     switch (c) {
     case '"': {
         const u8 *b = p + 1;
@@ -1754,7 +1757,8 @@ value : {
     }
     case '-':
     case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
+    case '5': case '6': case '7': case '8': case '9':
+    number: {
         /* With the fast path's room resident and a token limit above its
          * longest number, the shared fast reader writes the token's value
          * in place and its end needs no check; it writes nothing when it
