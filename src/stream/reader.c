@@ -110,6 +110,8 @@ struct tyjson_reader {
     bool fast; /* the flags allow fast_next (strict numbers, no duplicate-key checks) */
     u32 depth;
     frame *frames;
+    frame *top; /* frames[depth - 1], NULL at depth 0: the fast step's
+                   array count and closes without the index arithmetic */
     usize fcap;
     bool multi_seen;
 
@@ -554,6 +556,7 @@ static bool push_frame(tyjson_reader *r, bool obj) {
         r->fcap = nc;
     }
     frame *f = &r->frames[r->depth++];
+    r->top = f;
     f->n = 0;
     f->obj = obj;
     f->key_at = r->keys_len;
@@ -1369,6 +1372,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
     }
     if (obj && (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) dup_pop(r, f->dup_from);
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     set_tok(r, obj ? TYJSON_TOK_OBJ_END : TYJSON_TOK_ARR_END, off_of(r, p), r->depth);
@@ -1745,7 +1749,7 @@ value : {
             tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
         if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
         if (unlikely(*sc.stop != '"')) {
-            if (arr) r->frames[r->depth - 1].n++; /* the value begins, as read_value counts it */
+            if (arr) r->top->n++; /* the value begins, as read_value counts it */
             return fast_escaped(r, p, sc.stop, st, false);
         }
         r->tstr = b;
@@ -1798,11 +1802,12 @@ value : {
     case '{':
     case '[': {
         if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
-        frame *f = &r->frames[r->depth - 1];
+        frame *f = r->top;
         if (arr) f->n++;
         fast_tok(r, c == '{' ? TYJSON_TOK_OBJ_BEGIN : TYJSON_TOK_ARR_BEGIN, p);
         frame *g = f + 1;
         r->depth++;
+        r->top = g;
         g->n = 0;
         g->obj = c == '{';
         g->key_at = r->keys_len;
@@ -1819,15 +1824,16 @@ value : {
     }
     default: goto slow;
     }
-    if (arr) r->frames[r->depth - 1].n++;
+    if (arr) r->top->n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
     return r->tok;
 }
 
 close_obj : {
-    frame *f = &r->frames[r->depth - 1];
+    frame *f = r->top;
     if (unlikely(f->dup_hit != NONE_IDX)) goto slow;
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     fast_tok(r, TYJSON_TOK_OBJ_END, p);
@@ -1838,8 +1844,9 @@ close_obj : {
 }
 
 close_arr : {
-    frame *f = &r->frames[r->depth - 1];
+    frame *f = r->top;
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     fast_tok(r, TYJSON_TOK_ARR_END, p);
@@ -1926,6 +1933,7 @@ static void reset(tyjson_reader *r, int in) {
     r->st = S_ROOT;
     r->fast = !(r->flags & FAST_OFF_FLAGS);
     r->depth = 0;
+    r->top = NULL;
     r->tok = TYJSON_TOK_ERROR;
     r->tok_off = 0;
     r->tok_depth = 0;
@@ -2501,6 +2509,7 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
                 if (res.err == TYJSON_OK) {
                     frame *f = &r->frames[r->depth - 1];
                     r->depth--;
+                    r->top = r->depth ? f - 1 : NULL;
                     r->keys_len = f->key_at;
                     stand_after(r, s, res.pos);
                     r->tok_off = off_of(r, res.pos - 1);
