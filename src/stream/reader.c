@@ -123,6 +123,8 @@ struct tyjson_reader {
     usize tlen;
     bool tnul; /* tstr is NUL terminated (in the scratch) */
     bool partial;
+    bool tok_loc; /* tok_line, tok_col are known (beside partial: the
+                     fast step clears both in one store) */
     tyjson__num num;
 
     /* a token in progress */
@@ -158,7 +160,6 @@ struct tyjson_reader {
 
     /* lines, counted lazily */
     usize lc_off, lc_line, lc_ls; /* counted up to lc_off; its line; that line's start */
-    bool tok_loc;
     usize tok_line, tok_col;
 
     usize consumed;
