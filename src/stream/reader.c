@@ -110,6 +110,8 @@ struct tyjson_reader {
     bool fast; /* the flags allow fast_next (strict numbers, no duplicate-key checks) */
     u32 depth;
     frame *frames;
+    frame *top; /* frames[depth - 1], NULL at depth 0: the fast step's
+                   array count and closes without the index arithmetic */
     usize fcap;
     bool multi_seen;
 
@@ -121,6 +123,8 @@ struct tyjson_reader {
     usize tlen;
     bool tnul; /* tstr is NUL terminated (in the scratch) */
     bool partial;
+    bool tok_loc; /* tok_line, tok_col are known (beside partial: the
+                     fast step clears both in one store) */
     tyjson__num num;
 
     /* a token in progress */
@@ -156,7 +160,6 @@ struct tyjson_reader {
 
     /* lines, counted lazily */
     usize lc_off, lc_line, lc_ls; /* counted up to lc_off; its line; that line's start */
-    bool tok_loc;
     usize tok_line, tok_col;
 
     usize consumed;
@@ -554,6 +557,7 @@ static bool push_frame(tyjson_reader *r, bool obj) {
         r->fcap = nc;
     }
     frame *f = &r->frames[r->depth++];
+    r->top = f;
     f->n = 0;
     f->obj = obj;
     f->key_at = r->keys_len;
@@ -1369,6 +1373,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
     }
     if (obj && (r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) dup_pop(r, f->dup_from);
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     set_tok(r, obj ? TYJSON_TOK_OBJ_END : TYJSON_TOK_ARR_END, off_of(r, p), r->depth);
@@ -1732,8 +1737,12 @@ key : {
 }
 
 value : {
-    frame *f = &r->frames[r->depth - 1];
+    /* the top frame is loaded only where it changes: an array's count, a
+     * new container */
     const bool arr = st != S_OBJ_VALUE;
+    /* numbers first, by two compares: the value of number arrays (mesh,
+     * canada), for which the switch's chain of compares cost 10 a value */
+    if (likely((u32)c - '0' <= 9) || c == '-') goto number;
     switch (c) {
     case '"': {
         const u8 *b = p + 1;
@@ -1741,7 +1750,7 @@ value : {
             tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
         if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
         if (unlikely(*sc.stop != '"')) {
-            if (arr) f->n++; /* the value begins, as read_value counts it */
+            if (arr) r->top->n++; /* the value begins, as read_value counts it */
             return fast_escaped(r, p, sc.stop, st, false);
         }
         r->tstr = b;
@@ -1753,14 +1762,24 @@ value : {
     }
     case '-':
     case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9': {
-        tyjson__num n;
-        tyjson_status code = TYJSON_OK;
-        const u8 *errpos = NULL;
-        const u8 *q = tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
-        if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
-            goto slow;
-        r->num = n;
+    case '5': case '6': case '7': case '8': case '9':
+    number: {
+        /* With the fast path's room resident and a token limit above its
+         * longest number, the shared fast reader writes the token's value
+         * in place and its end needs no check; it writes nothing when it
+         * gives up. */
+        const u8 *q = NULL;
+        if (likely(e - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
+            q = tyjson__num_fast(p, &r->num);
+        if (unlikely(q == NULL)) {
+            tyjson__num n;
+            tyjson_status code = TYJSON_OK;
+            const u8 *errpos = NULL;
+            q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
+            if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
+                goto slow;
+            r->num = n;
+        }
         r->tstr = p;
         r->tlen = (usize)(q - p);
         r->tnul = false;
@@ -1784,10 +1803,12 @@ value : {
     case '{':
     case '[': {
         if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
+        frame *f = r->top;
         if (arr) f->n++;
         fast_tok(r, c == '{' ? TYJSON_TOK_OBJ_BEGIN : TYJSON_TOK_ARR_BEGIN, p);
         frame *g = f + 1;
         r->depth++;
+        r->top = g;
         g->n = 0;
         g->obj = c == '{';
         g->key_at = r->keys_len;
@@ -1804,15 +1825,16 @@ value : {
     }
     default: goto slow;
     }
-    if (arr) f->n++;
+    if (arr) r->top->n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
     return r->tok;
 }
 
 close_obj : {
-    frame *f = &r->frames[r->depth - 1];
+    frame *f = r->top;
     if (unlikely(f->dup_hit != NONE_IDX)) goto slow;
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     fast_tok(r, TYJSON_TOK_OBJ_END, p);
@@ -1823,8 +1845,9 @@ close_obj : {
 }
 
 close_arr : {
-    frame *f = &r->frames[r->depth - 1];
+    frame *f = r->top;
     r->depth--;
+    r->top = r->depth ? f - 1 : NULL;
     r->keys_len = f->key_at;
     r->cur = p + 1;
     fast_tok(r, TYJSON_TOK_ARR_END, p);
@@ -1911,6 +1934,7 @@ static void reset(tyjson_reader *r, int in) {
     r->st = S_ROOT;
     r->fast = !(r->flags & FAST_OFF_FLAGS);
     r->depth = 0;
+    r->top = NULL;
     r->tok = TYJSON_TOK_ERROR;
     r->tok_off = 0;
     r->tok_depth = 0;
@@ -2486,6 +2510,7 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
                 if (res.err == TYJSON_OK) {
                     frame *f = &r->frames[r->depth - 1];
                     r->depth--;
+                    r->top = r->depth ? f - 1 : NULL;
                     r->keys_len = f->key_at;
                     stand_after(r, s, res.pos);
                     r->tok_off = off_of(r, res.pos - 1);
