@@ -1033,7 +1033,10 @@ TEST(parallel_docs_allocate_per_batch) {
 
 TEST(alloc_failure_sweep) {
     static const char in[] = "{\"a\":[1,2,3]}\n[\"x\",\n\"yy\"\r\n\n{\"b\":{}}\n1 2\n[]";
-    for (int mode = 0; mode < 4; mode++) { /* seq, seq CONTINUE, parallel 1, parallel 2 */
+    /* seq, seq CONTINUE, parallel 1, parallel 2; then parallel 2 over the
+     * buffer itself, where the workers frame their own chunks (7 bytes:
+     * several chunks, so several framings to fail) */
+    for (int mode = 0; mode < 5; mode++) {
         int done = 0;
         for (size_t fail_at = 0; !done && fail_at < 10000; fail_at++) {
             locked_alloc la;
@@ -1048,7 +1051,9 @@ TEST(alloc_failure_sweep) {
             if (mode == 1) o.flags = TYJSON_LINES_CONTINUE;
             mem_src m = {in, sizeof(in) - 1, 0, 3, 0, SIZE_MAX};
             tyjson_error err;
-            tyjson_lines *it = tyjson_lines_open_cb(mem_read, &m, &o, &err);
+            tyjson__lines_batch_bytes = mode == 4 ? 7 : 256 * 1024;
+            tyjson_lines *it = mode == 4 ? tyjson_lines_open_buf(in, sizeof(in) - 1, &o, &err)
+                                         : tyjson_lines_open_cb(mem_read, &m, &o, &err);
             tyjson_status st;
             if (!it) {
                 ASSERT_EQ_INT(err.code, TYJSON_E_NOMEM);
@@ -1083,6 +1088,7 @@ TEST(alloc_failure_sweep) {
         }
         ASSERT_TRUE(done);
     }
+    tyjson__lines_batch_bytes = 256 * 1024;
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

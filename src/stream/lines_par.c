@@ -247,9 +247,7 @@ static bool cut_chunk(prun *r, pbatch *b) {
         cut = nl ? (usize)(nl - it->buf) + 1 : it->end;
     }
     b->chunk_beg = beg;
-    b->chunk_end = cut;
-    b->n = b->done_n = b->ne = 0;
-    b->fail = TYJSON_OK;
+    b->chunk_end = cut; /* the worker's framing (fill_batch) resets the rest of b */
     it->beg = it->scan = cut;
     if (cut == it->end) it->done = true;
     return true;
