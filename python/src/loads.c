@@ -309,3 +309,24 @@ PyObject *tyjson_py_validate(PyObject *self, PyObject *args, PyObject *kwds) {
     input_release(&in);
     return PyBool_FromLong(ok);
 }
+
+tyjson_doc *tyjson_py_parse(PyObject *src) {
+    loads_input in;
+    tyjson_error err;
+    tyjson_doc *doc;
+    PyObject *args = PyTuple_Pack(1, src);
+    int rc;
+    if (!args) return NULL;
+    rc = input_from_args(args, NULL, "O|$ppp:decode", &in);
+    Py_DECREF(args);
+    if (rc < 0) return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    doc = tyjson_read_opts(in.dat, (size_t)in.len, &in.opts, &err);
+    Py_END_ALLOW_THREADS
+    if (!doc) {
+        if (err.code == TYJSON_E_NOMEM) PyErr_NoMemory();
+        else tyjson_py_raise_decode(&err, in.dat, (size_t)in.len, in.src, in.chars);
+    }
+    input_release(&in);
+    return doc;
+}

@@ -31,6 +31,12 @@ static PyMethodDef tyjson_py_methods[] = {
      "_lines_run(source, threads, sink, batch=1024, *, allow_nan=False)\n"
      "NDJSON records of source to sink(list) in order, a bad line as sink(JSONDecodeError);\n"
      "the engine of tyjson.iter_lines."},
+    {"_plan", (PyCFunction)tyjson_py_plan, METH_VARARGS,
+     "_plan(kind, ...) -> Plan\nA node of a compiled decoding plan (made by tyjson._typed)."},
+    {"_typed_setup", (PyCFunction)tyjson_py_typed_setup, METH_VARARGS,
+     "_typed_setup(fail_type, key_segment)\nThe helpers of tyjson._typed the plans use."},
+    {"_decode_plan", (PyCFunction)tyjson_py_decode_plan, METH_VARARGS,
+     "_decode_plan(data, plan)\nParses data as loads does and runs plan over the document."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef tyjson_py_module = {PyModuleDef_HEAD_INIT, "_tyjson",
@@ -61,6 +67,7 @@ PyMODINIT_FUNC PyInit__tyjson(void) {
         !tyjson_py_g.date_type || !tyjson_py_g.time_type || !tyjson_py_g.dc_fields ||
         !tyjson_py_g.dc_cache)
         goto fail;
+    if (tyjson_py_typed_init(m) < 0) goto fail;
     if (PyModule_AddIntConstant(m, "have_threads", tyjson_lines_have_threads()) < 0) goto fail;
     return m;
 fail:

@@ -37,6 +37,10 @@ PyObject *tyjson_py_validate(PyObject *self, PyObject *args, PyObject *kwds);
  * bytes otherwise. */
 void tyjson_py_raise_decode(const tyjson_error *err, const char *dat, size_t len,
                             PyObject *doc, int chars);
+/* The document of src (str or bytes-like) parsed as loads parses it with
+ * its default options (the GIL released meanwhile); NULL with
+ * JSONDecodeError (or MemoryError) set. */
+tyjson_doc *tyjson_py_parse(PyObject *src);
 /* The Python value of a DOM value (new reference), NULL with an exception. */
 PyObject *tyjson_py_from_val(tyjson_val *v);
 /* The same for a whole document's root, with the cyclic garbage collector
@@ -64,6 +68,12 @@ void tyjson_py_keys_end(tyjson_py_keys *k);
 /* dumps.c */
 PyObject *tyjson_py_dumps(PyObject *self, PyObject *args, PyObject *kwds);
 PyObject *tyjson_py_dumps_str(PyObject *self, PyObject *args, PyObject *kwds);
+
+/* typed.c: the compiled plans of tyjson.decode (tyjson/_typed.py). */
+PyObject *tyjson_py_plan(PyObject *self, PyObject *args);
+PyObject *tyjson_py_typed_setup(PyObject *self, PyObject *args);
+PyObject *tyjson_py_decode_plan(PyObject *self, PyObject *args);
+int tyjson_py_typed_init(PyObject *m);
 
 /* lines.c */
 PyObject *tyjson_py_lines_run(PyObject *self, PyObject *args, PyObject *kwds);

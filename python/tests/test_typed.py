@@ -199,6 +199,13 @@ class TestRecursive(unittest.TestCase):
         # 200 levels deep: the plan is one converter, not one per level
         deep = _chain(200)
         self.assertEqual(tyjson.decode(tyjson.encode(deep), type=Node), deep)
+        # as deep as the parser accepts: 511 Nodes of an object and an array
+        # each, 1022 levels, beyond Python's recursion limit
+        text = '{"value": 1, "children": [' * 511 + '{"value": 0}' + ']}' * 511
+        n, node = 0, tyjson.decode(text, type=Node)
+        while node.children:
+            n, node = n + 1, node.children[0]
+        self.assertEqual(n, 511)
         self.assertEqual(tyjson.decode("[{\"value\": 5}]", type=list[Node]), [Node(5)])
         doc["children"][1]["children"][0]["value"] = "x"
         e = self.error(doc, Node)
@@ -210,9 +217,9 @@ class TestRecursive(unittest.TestCase):
         # calls: the cached list[Node] plan holds exactly Node's plan
         from tyjson import _typed
         plan = _typed._plan(Node)
-        item = dict(zip(_typed._plan(list[Node]).__code__.co_freevars,
-                        (c.cell_contents for c in _typed._plan(list[Node]).__closure__)))["item"]
+        (item,) = _typed._plan(list[Node]).parts
         self.assertIs(item, plan)
+        self.assertEqual(plan.kind, "fields")
 
     def test_mutual_recursion(self):
         doc = {"name": "oak", "branches": [{"weight": 1, "tree": {"name": "twig", "branches": []}},
@@ -320,6 +327,128 @@ class TestRecursive(unittest.TestCase):
 
 def _ident(k):
     return k.isidentifier() and not keyword.iskeyword(k)
+
+
+@dataclasses.dataclass
+class Pair:
+    a: int
+    b: float = 0.0
+
+
+@dataclasses.dataclass
+class Mixed:
+    u: typing.Union[int, str, Pair]
+    lit: typing.Literal["x", 2] = "x"
+    d: typing.Dict[str, Pair] = dataclasses.field(default_factory=dict)
+    many: typing.List[typing.Optional[Pair]] = dataclasses.field(default_factory=list)
+
+
+class TestPlanOverDocument(unittest.TestCase):
+    """decode runs the plan over the parsed document (python/src/typed.c);
+    decoder_for runs the same plan over loads' values. Both must give the
+    same value, or the same error, on every input."""
+
+    DOCS = [
+        # repeated keys: loads keeps the last value, so only it is checked
+        ('{"a": "bad", "a": 1}', Pair),
+        ('{"a": 1, "a": "bad"}', Pair),
+        ('{"a": 1, "b": "x", "a": "y"}', Pair),
+        ('{"a": 1, "b": 2, "a": 3}', Pair),
+        ('{"a": 1, "zz": 1, "zz": 2}', Pair),
+        ('[{"a": "bad", "a": 2}, {"a": 3}]', typing.List[Pair]),
+        ('{"k": {"a": 1, "a": "no"}, "k": {"a": 2}}', typing.Dict[str, Pair]),
+        ('{"k": {"a": 1}, "k": {"a": "no"}}', typing.Dict[str, Pair]),
+        ('{"u": {"a": "x", "a": 5}}', Mixed),
+        # numbers into float and int: exact, big, raw
+        ('{"a": 1, "b": 9007199254740993}', Pair),
+        ('{"a": 1, "b": 18446744073709551615}', Pair),
+        ('{"a": 1, "b": -9223372036854775808}', Pair),
+        ('{"a": 1, "b": 1e400}', Pair),
+        ('{"a": 123456789012345678901234567890, "b": 1.5}', Pair),
+        ('{"a": 1.0}', Pair),
+        ('{"a": 1e2}', Pair),
+        ('{"a": 1, "b": 123456789012345678901234567890}', Pair),
+        # unions, literals, optional members, nested paths
+        ('{"u": 5}', Mixed),
+        ('{"u": "s", "lit": 2}', Mixed),
+        ('{"u": {"a": 1}, "lit": "y"}', Mixed),
+        ('{"u": [1]}', Mixed),
+        ('{"u": 1, "d": {"p q": {"a": "z"}}}', Mixed),
+        ('{"u": 1, "many": [null, {"a": 1}, {"b": 2}]}', Mixed),
+        ('{"u": 1, "many": [null, {"a": 1}, 7]}', Mixed),
+        ('{"u": true}', Mixed),
+        ('[1, 2, "3"]', typing.List[int]),
+        ('{"x": [1.5, 2]}', typing.Dict[str, typing.List[float]]),
+        ('null', typing.Optional[Pair]),
+        ('"2024-01-02"', datetime.date),
+        ('12.5', decimal.Decimal),
+        ('{"x": 1, "y": 2, "y": 3}', Point),
+        ('{"x": 1}', Point),
+    ]
+
+    def outcome(self, fn):
+        try:
+            return ("ok", fn())
+        except tyjson.ValidationError as e:
+            return ("error", e.msg, e.path)
+
+    def test_same_as_over_loads(self):
+        from tyjson import _typed
+        for text, t in self.DOCS:
+            for forbid in (False, True):
+                with self.subTest(text=text, t=t, forbid_unknown=forbid):
+                    over_doc = self.outcome(lambda: tyjson.decode(text, type=t, forbid_unknown=forbid))
+                    over_loads = self.outcome(lambda: _typed.decoder_for(t, forbid)(json.loads(text)))
+                    self.assertEqual(over_doc, over_loads)
+
+    def test_repeated_key_last_wins(self):
+        self.assertEqual(tyjson.decode('{"a": "bad", "a": 1}', type=Pair), Pair(1))
+        with self.assertRaises(tyjson.ValidationError) as cm:
+            tyjson.decode('{"a": 1, "a": "bad"}', type=Pair)
+        self.assertEqual((cm.exception.msg, cm.exception.path), ("expected an integer, found string", "$.a"))
+
+    def test_int_to_float_is_exact(self):
+        self.assertEqual(tyjson.decode('{"a": 0, "b": 9007199254740993}', type=Pair).b, float(9007199254740993))
+        self.assertEqual(tyjson.decode('{"a": 0, "b": 18446744073709551615}', type=Pair).b, float(2**64 - 1))
+        b = tyjson.decode('{"a": 0, "b": 123456789012345678901234567890}', type=Pair).b
+        self.assertIs(type(b), float)
+        self.assertEqual(b, float(123456789012345678901234567890))
+        with self.assertRaises(OverflowError):  # as float(int) raises
+            tyjson.decode('{"a": 0, "b": 1%s}' % ("0" * 400), type=Pair)
+
+    def test_field_names_need_not_be_interned(self):
+        # make_dataclass with names built at run time (not interned)
+        names = ["".join(["fi", "eld", str(i)]) for i in range(3)]
+        C = dataclasses.make_dataclass("C", [(n, int) for n in names])
+        doc = json.dumps({n: i for i, n in enumerate(names)})
+        self.assertEqual(tyjson.decode(doc, type=C), C(0, 1, 2))
+
+    def test_plan_cycles_are_collected(self):
+        # a recursive type's plan refers to itself: the cyclic collector
+        # must see through plans (tp_traverse) and break them (tp_clear)
+        import gc
+        from tyjson import _tyjson
+        gc.collect()
+        p = _tyjson._plan("fields", None, "Loop", False)
+        opt = _tyjson._plan("optional", p)
+        p.set_fields((("nxt", opt),), ())
+        self.assertIn(opt, gc.get_referents(p))
+        self.assertIn(p, gc.get_referents(opt))
+        self.assertEqual(p({"nxt": {"nxt": None}}), {"nxt": {"nxt": None}})
+        del p, opt
+        self.assertGreaterEqual(gc.collect(), 2)
+
+    def test_unfinished_plan_refuses_to_run(self):
+        from tyjson import _tyjson
+        p = _tyjson._plan("fields", None, "Half", False)
+        with self.assertRaises(RuntimeError):
+            p({})
+        with self.assertRaises(RuntimeError):
+            _tyjson._decode_plan("{}", p)
+        p.set_fields((), ())
+        self.assertEqual(_tyjson._decode_plan("{}", p), {})
+        with self.assertRaises(ValueError):
+            p.set_fields((), ())  # only once
 
 
 class _Shape:

@@ -80,41 +80,15 @@ def _fail(expected, v):
     raise _Fail("expected %s, found %s" % (expected, _kind(v)))
 
 
-def _conv_int(v):
-    if type(v) is int:
-        return v
-    _fail("an integer", v)
-
-
-def _conv_float(v):
-    t = type(v)
-    if t is float:
-        return v
-    if t is int:
-        return float(v)
-    _fail("a number", v)
-
-
-def _conv_str(v):
-    if type(v) is str:
-        return v
-    _fail("a string", v)
-
-
-def _conv_bool(v):
-    if v is True or v is False:
-        return v
-    _fail("a bool", v)
-
-
-def _conv_none(v):
-    if v is None:
-        return v
-    _fail("null", v)
-
-
-def _conv_any(v):
-    return v
+# The nodes of a plan are made in C (_tyjson._plan, python/src/typed.c),
+# which runs them over the parsed document; the rarer leaves are Python
+# functions of the value loads makes ("call" nodes), below.
+_P_INT = _tyjson._plan("int")
+_P_FLOAT = _tyjson._plan("float")
+_P_STR = _tyjson._plan("str")
+_P_BOOL = _tyjson._plan("bool")
+_P_NONE = _tyjson._plan("none")
+_P_ANY = _tyjson._plan("any")
 
 
 def _iso_conv(cls, what):
@@ -149,42 +123,19 @@ def _conv_decimal(v):
     _fail("a number", v)
 
 
-_SIMPLE = {int: _conv_int, float: _conv_float, str: _conv_str, bool: _conv_bool,
-           type(None): _conv_none, None: _conv_none, typing.Any: _conv_any, object: _conv_any,
-           datetime.datetime: _conv_datetime, datetime.date: _conv_date,
-           decimal.Decimal: _conv_decimal}
+_SIMPLE = {int: _P_INT, float: _P_FLOAT, str: _P_STR, bool: _P_BOOL,
+           type(None): _P_NONE, None: _P_NONE, typing.Any: _P_ANY, object: _P_ANY,
+           datetime.datetime: _tyjson._plan("call", _conv_datetime),
+           datetime.date: _tyjson._plan("call", _conv_date),
+           decimal.Decimal: _tyjson._plan("call", _conv_decimal)}
 
 
 def _list_plan(item):
-    def conv(v):
-        if type(v) is not list:
-            _fail("an array", v)
-        i = 0
-        try:
-            out = []
-            for i, e in enumerate(v):
-                out.append(item(e))
-            return out
-        except _Fail as f:
-            f.parts.append("[%d]" % i)
-            raise
-    return conv
+    return _tyjson._plan("list", item)
 
 
 def _dict_plan(val):
-    def conv(v):
-        if type(v) is not dict:
-            _fail("an object", v)
-        k = None
-        try:
-            out = {}
-            for k, e in v.items():
-                out[k] = val(e)
-            return out
-        except _Fail as f:
-            f.parts.append(_key_segment(k))
-            raise
-    return conv
+    return _tyjson._plan("dict", val)
 
 
 def _literal_plan(values):
@@ -193,7 +144,7 @@ def _literal_plan(values):
             if v == lit and type(v) is type(lit):
                 return v
         raise _Fail("expected one of %s, found %r" % (", ".join(repr(x) for x in values), v))
-    return conv
+    return _tyjson._plan("call", conv)
 
 
 def _enum_plan(cls):
@@ -202,41 +153,21 @@ def _enum_plan(cls):
             return cls(v)
         except ValueError:
             raise _Fail("expected one of %s, found %r" % (", ".join(repr(m.value) for m in cls), v)) from None
-    return conv
+    return _tyjson._plan("call", conv)
 
 
-def _fields_plan(cls, hints, required, make, forbid_unknown):
-    # The converter exists (and is registered as the plan under construction)
+def _fields_plan(cls, hints, required, make_cls, forbid_unknown):
+    # The plan exists (and is registered as the plan under construction)
     # before its fields are compiled, so that a field referring back to cls -
     # directly (children: list["Node"]) or through other classes (Tree and
-    # Branch) - compiles to this very converter.
-    plans = {}
-    required = tuple(required)
-
-    def conv(v):
-        if type(v) is not dict:
-            _fail("an object", v)
-        kw = {}
-        for k, e in v.items():
-            p = plans.get(k)
-            if p is None:
-                if forbid_unknown:
-                    raise _Fail("unknown key %r for %s" % (k, cls.__name__))
-                continue
-            try:
-                kw[k] = p(e)
-            except _Fail as f:
-                f.parts.append(_key_segment(k))
-                raise
-        for k in required:
-            if k not in kw:
-                raise _Fail("missing required field %r of %s" % (k, cls.__name__))
-        return make(kw)
-
-    _state().building[(cls, forbid_unknown)] = conv
-    for name, t in hints.items():
-        plans[name] = _plan(t, forbid_unknown)
-    return conv
+    # Branch) - compiles to this very plan. It builds make_cls(**fields), or
+    # the dict of fields when make_cls is None (a TypedDict), once every
+    # required field is there.
+    p = _tyjson._plan("fields", make_cls, cls.__name__, forbid_unknown)
+    _state().building[(cls, forbid_unknown)] = p
+    fields = tuple((name, _plan(t, forbid_unknown)) for name, t in hints.items())
+    p.set_fields(fields, tuple(required))
+    return p
 
 
 def _hints(cls):
@@ -256,7 +187,7 @@ def _dataclass_plan(cls, forbid_unknown):
     hints = {f.name: hints[f.name] for f in fields}
     required = [f.name for f in fields
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
-    return _fields_plan(cls, hints, required, lambda kw: cls(**kw), forbid_unknown)
+    return _fields_plan(cls, hints, required, cls, forbid_unknown)
 
 
 def _typeddict_plan(cls, forbid_unknown):
@@ -264,7 +195,7 @@ def _typeddict_plan(cls, forbid_unknown):
     # in declaration order (__required_keys__ is a set): the first missing
     # field reported is the same from run to run
     required = [k for k in hints if k in cls.__required_keys__]
-    return _fields_plan(cls, hints, required, lambda kw: kw, forbid_unknown)
+    return _fields_plan(cls, hints, required, None, forbid_unknown)
 
 
 def _type_name(t):
@@ -329,9 +260,9 @@ def _compile(t, forbid_unknown):
         raise TypeError("tyjson.decode cannot resolve the forward reference %r outside a class "
                         "annotation: pass the type itself" % t)
     if t is list or t is typing.List:
-        return _list_plan(_conv_any)
+        return _list_plan(_P_ANY)
     if t is dict or t is typing.Dict:
-        return _dict_plan(_conv_any)
+        return _dict_plan(_P_ANY)
     origin = typing.get_origin(t)
     args = typing.get_args(t)
     if origin in (list, typing.List):
@@ -362,25 +293,14 @@ def _compile(t, forbid_unknown):
 def _optional_plan(item):
     # Optional[T]: null, or T's value - whose own error (and path) is the
     # error, not a generic "expected T or null"
-    def conv(v):
-        if v is None:
-            return None
-        return item(v)
-    return conv
+    return _tyjson._plan("optional", item)
 
 
 def _union_plan(args, forbid_unknown):
-    plans = [_plan(a, forbid_unknown) for a in args]
+    # the first member that fits; else "expected A or B, found <kind>"
+    plans = tuple(_plan(a, forbid_unknown) for a in args)
     names = " or ".join("null" if a is type(None) else _type_name(a) for a in args)
-
-    def conv(v):
-        for p in plans:
-            try:
-                return p(v)
-            except _Fail:
-                continue
-        raise _Fail("expected %s, found %s" % (names, _kind(v)))
-    return conv
+    return _tyjson._plan("union", plans, names)
 
 
 def _run(plan, value):
@@ -397,11 +317,19 @@ def decode(data, type, *, forbid_unknown=False):
     Invalid JSON raises tyjson.JSONDecodeError; a value that does not fit
     raises tyjson.ValidationError naming its JSON path. forbid_unknown makes
     an object key that is no field of its dataclass/TypedDict an error."""
-    return _run(_plan(type, forbid_unknown), _tyjson.loads(data))
+    plan = _plan(type, forbid_unknown)
+    try:
+        return _tyjson._decode_plan(data, plan)
+    except _Fail as f:
+        raise ValidationError(f.msg, "$" + "".join(reversed(f.parts))) from None
+
+
+_tyjson._typed_setup(_Fail, _key_segment)
 
 
 def decoder_for(type, forbid_unknown=False):
-    """The compiled plan of `type` as a function of one parsed value."""
+    """The compiled plan of `type` as a function of one parsed value (as
+    loads makes it), raising ValidationError."""
     plan = _plan(type, forbid_unknown)
     return functools.partial(_run, plan)
 
