@@ -37,7 +37,7 @@
  * reads every document a worker built, and from 256 KiB batches (about
  * 1 MiB of documents each, six in flight on 2 threads) they had left the
  * caches by then: the callback's median cost per record went from 150 to
- * 400-850 cycles, and the run took 2x the CPU time of the sequential loop;
+ * 400-1450 cycles, and the run took 1.8x the CPU time of the sequential loop;
  * with 64 KiB, 1.3x (docs/perf-log.md, "nd1"). Typed records (a struct and
  * the line read back) and per-thread delivery keep 256 KiB, where fewer
  * hand-overs pay more. */
