@@ -852,7 +852,7 @@ TEST(parallel_chunk_edges) {
                 check_parallel(small_inputs[i], strlen(small_inputs[i]), f, 0);
         }
     }
-    tyjson__lines_batch_bytes = 256 * 1024;
+    tyjson__lines_batch_bytes = 0;
 }
 
 /* Lines read before the parallel call: the chunks' numbers go on from
@@ -885,7 +885,7 @@ TEST(parallel_after_next) {
         tyjson_lines_free(a);
         tyjson_lines_free(b);
     }
-    tyjson__lines_batch_bytes = 256 * 1024;
+    tyjson__lines_batch_bytes = 0;
 }
 
 TEST(parallel_big_file) {
@@ -1051,7 +1051,7 @@ TEST(alloc_failure_sweep) {
             if (mode == 1) o.flags = TYJSON_LINES_CONTINUE;
             mem_src m = {in, sizeof(in) - 1, 0, 3, 0, SIZE_MAX};
             tyjson_error err;
-            tyjson__lines_batch_bytes = mode == 4 ? 7 : 256 * 1024;
+            tyjson__lines_batch_bytes = mode == 4 ? 7 : 0;
             tyjson_lines *it = mode == 4 ? tyjson_lines_open_buf(in, sizeof(in) - 1, &o, &err)
                                          : tyjson_lines_open_cb(mem_read, &m, &o, &err);
             tyjson_status st;
@@ -1088,7 +1088,7 @@ TEST(alloc_failure_sweep) {
         }
         ASSERT_TRUE(done);
     }
-    tyjson__lines_batch_bytes = 256 * 1024;
+    tyjson__lines_batch_bytes = 0;
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

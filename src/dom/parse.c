@@ -607,7 +607,7 @@ static tyjson_doc *parse_copy(const char *dat, usize copy_len, const tyjson_read
     /* The indexed parse copies the input window by window as it indexes
      * it (read/index.h, tyjson__indexer_copy_from); the other parses want
      * it whole. */
-    bool indexed = tyjson__dom_use_index(flags);
+    bool indexed = tyjson__dom_use_index(flags, copy_len);
     if (copy_len && !indexed) memcpy(p.buf, dat, copy_len);
     memset(p.buf + copy_len, 0, copy_bytes - copy_len);
     p.src = indexed ? (const u8 *)dat : NULL;

@@ -193,9 +193,9 @@ tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, u
 #define TYJSON__DOM_INDEXED_FLAGS                                              \
     (TYJSON_READ_STOP_WHEN_DONE | TYJSON_READ_REJECT_DUPLICATE_KEYS | TYJSON_READ_BIGNUM_AS_RAW)
 
-/* Whether the index-driven parse (parse_index.c) takes input read with
+/* Whether the index-driven parse (parse_index.c) takes len bytes read with
  * these flags on this CPU. */
-bool tyjson__dom_use_index(u32 flags);
+bool tyjson__dom_use_index(u32 flags, usize len);
 /* The index-driven parse of p->buf: the document, or NULL: given up
  * (*declined: before writing anything; else the buffer may have changed)
  * or out of memory with cur at *nomem_at. */

@@ -315,8 +315,11 @@ give_up:
  * instructions than parse_owned (counted under qemu; no Arm hardware to
  * time it on), so only AVX-512 takes it. The tests' ALWAYS policy takes
  * the index at every vector level, so the parse runs over each kernel. */
-bool tyjson__dom_use_index(u32 flags) {
+bool tyjson__dom_use_index(u32 flags, usize len) {
+    /* what tyjson__dom_parse_indexed would decline at once (small inputs,
+     * such as NDJSON records) skips its call and the copy after it */
     if ((flags & ~(u32)TYJSON__DOM_INDEXED_FLAGS) != 0 || index_policy == TYJSON__INDEX_NEVER ||
+        (index_policy == TYJSON__INDEX_AUTO && len < INDEX_MIN_LEN) ||
         tyjson__index_kernel() == tyjson__index_scalar)
         return false;
     return index_policy == TYJSON__INDEX_ALWAYS || tyjson__simd_level() == TYJSON__SIMD_AVX512;

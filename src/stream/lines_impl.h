@@ -47,8 +47,9 @@ struct tyjson_lines {
     bool done;
 };
 
-/* Bytes per batch (and per chunk) with worker threads: 256 KiB. Only the
- * tests change it, to cut small inputs into many chunks. */
+/* Bytes per batch (and per chunk) with worker threads; 0: the default
+ * (64 KiB for documents delivered in order, else 256 KiB). Only the tests
+ * change it, to cut small inputs into many chunks. */
 extern usize tyjson__lines_batch_bytes;
 
 /* Frames the next non-blank line into it->rec..: TYJSON_OK, TYJSON_DONE,

@@ -32,10 +32,19 @@
 /* A batch closes at whichever comes first. On the calling thread alone the
  * batches are small, so that its documents are still in the cache when
  * they are delivered (a 256 KiB batch cost a third of the speed there);
- * for workers they are large, so that handing them over costs little. */
+ * for workers they are large, so that handing them over costs little.
+ * Documents delivered in order take a middle size: the calling thread
+ * reads every document a worker built, and from 256 KiB batches (about
+ * 1 MiB of documents each, six in flight on 2 threads) they had left the
+ * caches by then: the callback's median cost per record went from 150 to
+ * 400-1450 cycles, and the run took 1.8x the CPU time of the sequential loop;
+ * with 64 KiB, 1.3x (docs/perf-log.md, "nd1"). Typed records (a struct and
+ * the line read back) and per-thread delivery keep 256 KiB, where fewer
+ * hand-overs pay more. */
 #define BATCH_BYTES ((usize)256 * 1024)
+#define DOC_BATCH_BYTES ((usize)64 * 1024)
 #define BATCH_LINES ((usize)4096)
-usize tyjson__lines_batch_bytes = BATCH_BYTES;
+usize tyjson__lines_batch_bytes = 0;
 #define INLINE_BATCH_BYTES ((usize)16 * 1024)
 #define INLINE_BATCH_LINES ((usize)256)
 /* Batches in flight per worker. */
@@ -93,7 +102,15 @@ typedef struct prun {
     STOP_T cb_stop; /* a per-thread callback said stop */
 #if HAVE_THREADS
     pthread_mutex_t mu;
-    pthread_cond_t work_cv, done_cv;
+    /* Each worker waits on a condition of its own (pworker.cv) and the
+     * calling thread on done_cv, signalled only for the batch it waits for
+     * (wait_seq): one broadcast per batch each way woke every worker for
+     * every batch and the calling thread for batches it was not waiting
+     * for, which went back to sleep. */
+    pthread_cond_t done_cv;
+    usize wait_seq; /* under the mutex: the batch the calling thread waits for, or NO_WAIT */
+    struct pworker *ws;
+    unsigned nws; /* workers whose condition is initialised */
 #endif
 } prun;
 
@@ -318,10 +335,17 @@ static void make_item(const prun *r, const pbatch *b, usize i, tyjson_lines_item
  * that made them: with glibc, a block freed on another thread goes back
  * through its arena's lock, which the workers would fight over with the
  * calling thread. (Batch k and k + ring size go to the same worker.) */
-static void release_stale(pbatch *b) {
-    for (usize i = 0; i < b->stale; i++) {
-        tyjson_doc_free(b->docs[i]);
-        b->docs[i] = NULL;
+static void release_stale(pbatch *b, bool in_arena) {
+    if (in_arena) {
+        /* the documents live in the arena, whose reset frees them all:
+         * freeing each would only read its header back from the core that
+         * delivered it */
+        if (b->stale) memset(b->docs, 0, b->stale * sizeof(tyjson_doc *));
+    } else {
+        for (usize i = 0; i < b->stale; i++) {
+            tyjson_doc_free(b->docs[i]);
+            b->docs[i] = NULL;
+        }
     }
     b->stale = 0;
     tyjson_arena_reset(&b->arena);
@@ -346,7 +370,7 @@ static void process_batch(prun *r, pbatch *b, unsigned thread) {
         arena_cfg.alc = tyjson_arena_allocator(&b->arena);
         parse_cfg = &arena_cfg;
     }
-    release_stale(b);
+    release_stale(b, parse_cfg != cfg);
     b->thread = thread;
     if (r->chunked) frame_chunk(r, b);
     for (usize i = 0; i < b->n; i++) {
@@ -456,10 +480,13 @@ static tyjson_status run_inline(prun *r, tyjson_error *err) {
 }
 
 #if HAVE_THREADS
+#define NO_WAIT SIZE_MAX
+
 typedef struct pworker {
     prun *run;
     unsigned index;
     pthread_t tid;
+    pthread_cond_t cv; /* a batch for it, or the run closed */
 } pworker;
 
 static void *worker_main(void *arg) {
@@ -468,14 +495,14 @@ static void *worker_main(void *arg) {
     usize seq = w->index;
     pthread_mutex_lock(&r->mu);
     for (;;) {
-        while (seq >= r->filled && !r->closed) pthread_cond_wait(&r->work_cv, &r->mu);
+        while (seq >= r->filled && !r->closed) pthread_cond_wait(&w->cv, &r->mu);
         if (seq >= r->filled) break;
         pbatch *b = &r->ring[seq % r->nring];
         pthread_mutex_unlock(&r->mu);
         process_batch(r, b, w->index);
         pthread_mutex_lock(&r->mu);
         b->ready = 1;
-        pthread_cond_broadcast(&r->done_cv);
+        if (r->wait_seq == seq) pthread_cond_signal(&r->done_cv);
         seq += r->threads;
     }
     pthread_mutex_unlock(&r->mu);
@@ -485,7 +512,7 @@ static void *worker_main(void *arg) {
 static void close_run(prun *r) {
     pthread_mutex_lock(&r->mu);
     r->closed = true;
-    pthread_cond_broadcast(&r->work_cv);
+    for (unsigned i = 0; i < r->nws; i++) pthread_cond_signal(&r->ws[i].cv);
     pthread_mutex_unlock(&r->mu);
 }
 
@@ -511,15 +538,19 @@ static tyjson_status run_threads(prun *r, pworker *ws, tyjson_error *err) {
             }
             pthread_mutex_lock(&r->mu);
             b->ready = 0;
+            pthread_cond_signal(&ws[r->filled % r->threads].cv); /* batch k is worker k % threads's */
             r->filled++;
-            pthread_cond_broadcast(&r->work_cv);
             pthread_mutex_unlock(&r->mu);
         }
         if (end || stopped) close_run(r);
         if (delivered == r->filled) break;
         pbatch *b = &r->ring[delivered % r->nring];
         pthread_mutex_lock(&r->mu);
-        while (!b->ready) pthread_cond_wait(&r->done_cv, &r->mu);
+        while (!b->ready) {
+            r->wait_seq = delivered;
+            pthread_cond_wait(&r->done_cv, &r->mu);
+        }
+        r->wait_seq = NO_WAIT;
         pthread_mutex_unlock(&r->mu);
         tyjson_status ds = deliver_batch(r, b, stopped, err);
         if (!stopped && ds == TYJSON_OK && STOP_GET(r->cb_stop)) {
@@ -592,8 +623,10 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
     unsigned started = 0;
     if (threads > 1 && (ws = (pworker *)tyjson__malloc(alc, threads * sizeof(pworker)))) {
         pthread_mutex_init(&r.mu, NULL);
-        pthread_cond_init(&r.work_cv, NULL);
         pthread_cond_init(&r.done_cv, NULL);
+        r.wait_seq = NO_WAIT;
+        r.ws = ws;
+        for (; r.nws < threads; r.nws++) pthread_cond_init(&ws[r.nws].cv, NULL);
         for (; started < threads; started++) {
             ws[started].run = &r;
             ws[started].index = started;
@@ -604,7 +637,9 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
     r.batch_lines = INLINE_BATCH_LINES;
     if (ws && started == threads) {
         r.threaded = true;
-        r.batch_bytes = tyjson__lines_batch_bytes ? tyjson__lines_batch_bytes : 1;
+        r.batch_bytes = tyjson__lines_batch_bytes ? tyjson__lines_batch_bytes
+                        : type || r.per_thread ? BATCH_BYTES
+                                               : DOC_BATCH_BYTES;
         r.batch_lines = BATCH_LINES;
         /* the caller's buffer, delivered in order: workers frame their chunks */
         r.chunked = it->in_place && !r.per_thread;
@@ -621,7 +656,7 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
     }
     if (ws) {
         pthread_cond_destroy(&r.done_cv);
-        pthread_cond_destroy(&r.work_cv);
+        for (unsigned i = 0; i < r.nws; i++) pthread_cond_destroy(&ws[i].cv);
         pthread_mutex_destroy(&r.mu);
         tyjson__free(alc, ws);
     }
@@ -632,7 +667,7 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
 #endif
     for (usize i = 0; i < r.nring; i++) {
         r.ring[i].stale = r.ring[i].dcap; /* NULL past the ones in use */
-        release_stale(&r.ring[i]);
+        release_stale(&r.ring[i], r.threaded && !r.type);
         batch_free(alc, &r.ring[i]);
     }
     tyjson__free(alc, r.ring);
