@@ -1072,10 +1072,123 @@ TYJSON__FORCEINLINE char *fields_min(enc *e, char *d, const tyjson__bind_prep *p
     return d;
 }
 
+/* ---- the fast member loop (types with enc_fast) ----------------------------
+ * bind_desc.c (plan_encoder) gives each member that is always written, has
+ * a plain key and a common kind a fast op and its `,"key":` head, and cuts
+ * the members into segments: from after a string, struct or general
+ * member's value to the next one's head. One check reserves a whole
+ * segment (enc_seg0 at the '{', else the seg_after of the member before
+ * it, which a string folds into its own check), so the fixed-width members
+ * in it (integers, booleans, reals) and the heads write without checks. */
+
+/* The value of a fast member whose head is written; room: its segment's. */
+TYJSON__FORCEINLINE char *fast_value(enc *e, tyjson__wbuf *wb, char *d,
+                                     const tyjson__bind_field *bf, const char *base) {
+    const char *m = base + bf->offset;
+    const u8 op = bf->enc_op;
+    if (op == TYJSON__ENC_STR) {
+        const tyjson_str s = load_str(m);
+        if (likely(s.ptr != NULL)) {
+            if (s.len <= 16 &&
+                likely((usize)(wb->end - d) >= s.len + 2 + TYJSON__STR_SLACK + bf->seg_after)) {
+                if (!s.len) {
+                    memcpy(d, "\"\"", 2);
+                    return d + 2;
+                }
+                char *t = tyjson__str_write_short(d, s.ptr, s.len, e->slash);
+                if (likely(t != NULL)) return t;
+            }
+            d = tyjson__str_write(wb, d, s.ptr, s.len, e->flags);
+            if (unlikely(!d)) return str_failed(e);
+        } else {
+            if (s.len) return fail(e, TYJSON_E_INVALID_ARG);
+            d = put_absent_str(e, d, bf->f);
+        }
+        return room(wb, d, bf->seg_after);
+    }
+    if (op == TYJSON__ENC_I32) return tyjson__i64_write_inline(load_i32(m), d);
+    if (op == TYJSON__ENC_BOOL) {
+        if (*(const u8 *)m) {
+            memcpy(d, "true", 4);
+            return d + 4;
+        }
+        memcpy(d, "false", 5);
+        return d + 5;
+    }
+    if (op == TYJSON__ENC_F64) return put_f64(e, d, load_f64(m), true);
+    if (op == TYJSON__ENC_I64) return tyjson__i64_write_inline(load_i64(m), d);
+    /* TYJSON__ENC_NESTED */
+    tyjson_struct *t = bf->f->type;
+    if (bf->kind == TYJSON_K_STRUCT) {
+        d = put_struct_at(e, d, t, m, false);
+    } else {
+        const char *ptr = (const char *)load_ptr(m);
+        if (!ptr) {
+            memcpy(d, "null", 4); /* within the head's reservation */
+            return room(wb, d + 4, bf->seg_after);
+        }
+        d = put_struct_at(e, d, t, ptr, false);
+    }
+    return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+}
+
+/* A member without a fast op, after the first: fields_min's loop body,
+ * then the room of the segment after it. */
+static TYJSON__NOINLINE char *general_member(enc *e, char *d, const tyjson__bind_field *bf,
+                                             const char *base, const bool lits_ok) {
+    tyjson__wbuf *const wb = e->wb;
+    if (unlikely(bf->may_omit)) {
+        int act = omit_date_fast(bf, base);
+        if (act < 0) act = omit_action(bf, base);
+        if (act == 1) return room(wb, d, bf->seg_after);
+        if (act == 2) {
+            d = put_head_min(e, wb, lits_ok, d, bf, 1);
+            if (likely(d != NULL)) d = put_null(wb, d);
+            return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+        }
+    }
+    d = put_head_min(e, wb, lits_ok, d, bf, 1);
+    if (likely(d != NULL)) d = put_value(e, d, bf, base, false, true);
+    return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+}
+
+/* `{...}` of a type with enc_fast (its first member always written, with
+ * a fast op): the '{' overwrites the first head's ','. */
+static char *fields_fast(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
+    const bool lits_ok = e->lits_ok;
+    const tyjson__bind_field *bf = p->fields, *const bend = bf + p->n_fields;
+    d = room(wb, d, p->enc_seg0);
+    memcpy(d, bf->head_words, 16);
+    *d = '{';
+    d += bf->head_len;
+    for (;;) {
+        d = fast_value(e, wb, d, bf, base);
+        if (unlikely(!d)) goto failed;
+        for (;;) {
+            if (++bf == bend) goto done;
+            if (likely(bf->enc_op != TYJSON__ENC_GENERAL)) break;
+            d = general_member(e, d, bf, base, lits_ok);
+            if (unlikely(!d)) goto failed;
+        }
+        memcpy(d, bf->head_words, 16);
+        d += bf->head_len;
+    }
+done:
+    *d++ = '}'; /* in the last segment's reservation */
+    /* a failing sink is noticed here at the latest, not at the very end */
+    if (unlikely(wb->status != TYJSON_OK)) return NULL;
+    return d;
+failed:
+    path_key(e, bf->f->name);
+    return NULL;
+}
+
 /* The loop in two copies, on whether the key literals hold under the
  * flags: with the default flags (they do) a member's head tests one byte
  * of its prepared field less. */
 static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    if (likely(p->enc_fast)) return fields_fast(e, d, p, base);
     if (likely(e->lits_ok)) return fields_min(e, d, p, base, true);
     return fields_min(e, d, p, base, false);
 }
