@@ -84,7 +84,7 @@ typedef struct tyjson__bind_field {
 } tyjson__bind_field;
 
 /* Encoder operations per field (tyjson__bind_field.enc_op). A FIXED member
- * (I32, I64, BOOL, F64) writes at most TYJSON__ENC_FIXED_COST bytes from
+ * (I32, I64, BOOL, F64, DATE, EPOCH) writes at most TYJSON__ENC_FIXED_COST bytes from
  * its head's start, with room to spare for the writers' wide stores; STR
  * and NESTED heads TYJSON__ENC_HEAD_COST (their values make their own
  * room). */
@@ -95,7 +95,9 @@ enum {
     TYJSON__ENC_BOOL,
     TYJSON__ENC_F64,
     TYJSON__ENC_I64,
-    TYJSON__ENC_NESTED       /* STRUCT or PTR */
+    TYJSON__ENC_NESTED,      /* STRUCT or PTR */
+    TYJSON__ENC_DATE,        /* left out (or null) when zero and OMIT_EMPTY */
+    TYJSON__ENC_EPOCH        /* EPOCH_MS or EPOCH_NS */
 };
 #define TYJSON__ENC_SCALAR_ROOM (TYJSON__NUM_MAX_CHARS + TYJSON__STR_SLACK)
 #define TYJSON__ENC_HEAD_COST (16u + TYJSON__STR_SLACK)

@@ -818,13 +818,18 @@ static void finish_fields(tyjson__bind_prep *p, tyjson__bind_field *fields) {
 }
 
 /* The encoder's fast op of a member, TYJSON__ENC_GENERAL unless it is
- * always written (no omit test), single, its key literal is the same
- * under every write flag and `,"key":` fits one 16-byte store. */
+ * single, its key literal is the same under every write flag, `,"key":`
+ * fits one 16-byte store, and it is always written, or is a DATE whose
+ * only omission is the zero date (OMIT_EMPTY, derived or not, without a
+ * state or presence member or a default: omit_date_fast's case). */
 TYJSON__FIRST_USE
 static u8 enc_op_of(const tyjson__bind_field *bf) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (bf->may_omit || bf->shape != TYJSON_SHAPE_ONE || !bf->lit_plain || bf->lit_len + 1 > 16)
+    if (bf->shape != TYJSON_SHAPE_ONE || !bf->lit_plain || bf->lit_len + 1 > 16)
         return TYJSON__ENC_GENERAL;
+    if (bf->kind == TYJSON_K_DATE && !bf->state_at && !bf->present_at && !bf->f->has_default)
+        return TYJSON__ENC_DATE;
+    if (bf->may_omit) return TYJSON__ENC_GENERAL;
     switch (bf->kind) {
     case TYJSON_K_STR: return TYJSON__ENC_STR;
     case TYJSON_K_I32: return TYJSON__ENC_I32;
@@ -832,6 +837,7 @@ static u8 enc_op_of(const tyjson__bind_field *bf) {
     case TYJSON_K_BOOL: return TYJSON__ENC_BOOL;
     case TYJSON_K_F64: return TYJSON__ENC_F64;
     case TYJSON_K_STRUCT: case TYJSON_K_PTR: return TYJSON__ENC_NESTED;
+    case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS: return TYJSON__ENC_EPOCH;
     default: return TYJSON__ENC_GENERAL;
     }
 #else
@@ -857,7 +863,7 @@ static void plan_encoder(tyjson__bind_prep *p, tyjson__bind_field *fields) {
         bf->seg_after = need;
         u8 op = bf->enc_op;
         bool fixed = op == TYJSON__ENC_I32 || op == TYJSON__ENC_I64 || op == TYJSON__ENC_BOOL ||
-                     op == TYJSON__ENC_F64;
+                     op == TYJSON__ENC_F64 || op == TYJSON__ENC_DATE || op == TYJSON__ENC_EPOCH;
         if (fixed && need + TYJSON__ENC_FIXED_COST > TYJSON__ENC_SEG_MAX)
             op = bf->enc_op = TYJSON__ENC_GENERAL;
         if (op == TYJSON__ENC_GENERAL) need = 0; /* it makes its own room */
