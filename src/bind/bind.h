@@ -57,6 +57,9 @@ typedef struct tyjson__bind_field {
      * their own check. */
     u32 seg_after;
     u64 head_words[2];
+    /* f->type (STRUCT, PTR members), one dependent load less per nested
+     * struct on the encoder's way to its prepared record. */
+    tyjson_struct *type;
     /* Decoder: this field's bit in a per-object seen mask (types of up to
      * 64 fields), 0 for wider types (their fields take TYJSON__OP_SPECIAL
      * and the frame's seen_wide words). */
@@ -170,6 +173,7 @@ typedef struct tyjson__bind_prep {
      * the '{' (the first segment, see seg_after). */
     bool enc_fast;
     u32 enc_seg0;
+    const struct tyjson__bind_field *fields_end; /* fields + n_fields */
     tyjson__bind_field none;
 } tyjson__bind_prep;
 

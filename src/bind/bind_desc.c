@@ -860,6 +860,7 @@ static void plan_encoder(tyjson__bind_prep *p, tyjson__bind_field *fields) {
     for (u32 i = nf; i-- > 0;) {
         tyjson__bind_field *bf = &fields[i];
         bf->enc_op = enc_op_of(bf);
+        bf->type = bf->f->type;
         bf->seg_after = need;
         u8 op = bf->enc_op;
         bool fixed = op == TYJSON__ENC_I32 || op == TYJSON__ENC_I64 || op == TYJSON__ENC_BOOL ||
@@ -878,6 +879,7 @@ static void plan_encoder(tyjson__bind_prep *p, tyjson__bind_field *fields) {
         }
     }
     p->enc_fast = nf && fields[0].enc_op != TYJSON__ENC_GENERAL;
+    p->fields_end = fields + nf;
     p->enc_seg0 = need;
 }
 

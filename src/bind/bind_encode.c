@@ -673,6 +673,7 @@ static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool 
 
 /* Open levels the walk nests on the C stack; deeper ones go to put_deep. */
 #define DEEP_AT 24u
+_Static_assert(DEEP_AT < TYJSON_DEFAULT_MAX_DEPTH, "put_struct_at checks DEEP_AT only");
 
 TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
                                         const bool pretty) {
@@ -681,8 +682,8 @@ TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const
     /* minified, the common case straight to the members (put_struct's
      * checks, inline); errors and TYJSON_T_ARRAY types go through it */
     const tyjson__bind_prep *p = t ? tyjson__struct_prep(t, NULL) : NULL;
-    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY) || e->depth >= TYJSON_DEFAULT_MAX_DEPTH))
-        return put_struct_min(e, d, t, m);
+    /* (below DEEP_AT, so below the depth limit too) */
+    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY))) return put_struct_min(e, d, t, m);
     e->depth++;
     d = put_fields_min(e, d, p, m);
     if (likely(d != NULL)) e->depth--;
@@ -1159,7 +1160,7 @@ TYJSON__FORCEINLINE char *fast_value(enc *e, tyjson__wbuf *wb, char *d,
     if (op == TYJSON__ENC_F64) return put_f64(e, d, load_f64(m), true);
     if (op == TYJSON__ENC_I64) return tyjson__i64_write_inline(load_i64(m), d);
     if (op != TYJSON__ENC_NESTED) return fast_date(e, d, bf, m);
-    tyjson_struct *t = bf->f->type;
+    tyjson_struct *t = bf->type;
     if (bf->kind == TYJSON_K_STRUCT) {
         d = put_struct_at(e, d, t, m, false);
     } else {
@@ -1198,7 +1199,7 @@ static TYJSON__NOINLINE char *general_member(enc *e, char *d, const tyjson__bind
  * a fast op): the '{' overwrites the first head's ','. */
 static char *fields_fast(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
     tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
-    const tyjson__bind_field *bf = p->fields, *const bend = bf + p->n_fields;
+    const tyjson__bind_field *bf = p->fields, *const bend = p->fields_end;
     /* a first member left out (a zero DATE) leaves no head to put '{' in */
     if (unlikely(bf->may_omit) && omit_date_fast(bf, base) != 0)
         return fields_general(e, d, p, base);
