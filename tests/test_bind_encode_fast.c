@@ -460,4 +460,49 @@ TEST(fast_errors_have_paths) {
     ASSERT_FAST_ERR(&holder_type, &h, TYJSON_E_UTF8, "$.items[1].s");
 }
 
+/* ----------------------------------------------------------------------------
+ * Epoch members: every day of years 0-9999 (datetime.c's civil_from_days0)
+ * ------------------------------------------------------------------------- */
+typedef struct stamp {
+    int64_t ms;
+} stamp;
+static const tyjson_field stamp_fields[] = {TYJSON_FIELD_EPOCH_MS(stamp, ms, "t")};
+static tyjson_struct stamp_type = TYJSON_STRUCT(stamp, stamp_fields, 0);
+
+static void put_digits(char *o, unsigned v, int n) {
+    for (int k = n; k-- > 0; v /= 10) o[k] = (char)('0' + v % 10);
+}
+
+TEST(fast_epoch_every_day_of_the_range) {
+    static const unsigned dim[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    /* 0000-01-01 is 719528 days before 1970-01-01 */
+    int64_t day = -719528;
+    char want[] = "{\"t\":\"0000-01-01T00:00:00.000Z\"}";
+    char buf[64];
+    for (unsigned y = 0; y <= 9999; y++) {
+        bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        for (unsigned m = 1; m <= 12; m++) {
+            unsigned n = dim[m - 1] + (m == 2 && leap);
+            for (unsigned d = 1; d <= n; d++, day++) {
+                /* a time of day that moves with the day */
+                unsigned sec = (unsigned)((day % 86400 + 86400) % 86400);
+                unsigned ms = (unsigned)((day % 999 + 999) % 999) + 1;
+                stamp s = {day * 86400000 + (int64_t)sec * 1000 + ms};
+                put_digits(want + 6, y, 4);
+                put_digits(want + 11, m, 2);
+                put_digits(want + 14, d, 2);
+                put_digits(want + 17, sec / 3600, 2);
+                put_digits(want + 20, sec / 60 % 60, 2);
+                put_digits(want + 23, sec % 60, 2);
+                put_digits(want + 26, ms, 3);
+                size_t len = tyjson_encode_buf(&stamp_type, &s, buf, sizeof(buf), NULL, NULL);
+                /* (ms is 1 to 999: always three decimals) */
+                if (len != sizeof(want) - 1 || memcmp(buf, want, len) != 0)
+                    TEST_FAIL("day %lld: %.*s, want %s", (long long)day, (int)len, buf, want);
+            }
+        }
+    }
+    ASSERT_EQ_INT((int)day, 2932897); /* 10000-01-01 */
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }
