@@ -43,6 +43,23 @@ typedef struct tyjson__bind_field {
     /* Encoder: omit_action decides whether the member is written (OMIT_EMPTY,
      * a presence or a state member) */
     bool may_omit;
+    /* Encoder, minified (bind_encode.c, fields_fast): how the member is
+     * written in a type whose first member is always written (enc_fast):
+     * TYJSON__ENC_* when it always is, its key is plain and `,"key":`
+     * fits 16 bytes, else TYJSON__ENC_GENERAL. head_words is `,"key":`
+     * zero-padded (head_len bytes), stored with one 16-byte copy. */
+    u8 enc_op;
+    u8 head_len;
+    /* Encoder: room reserved after this member's value for the members
+     * after it up to the next string, struct or general member (their
+     * heads and scalar values, at most TYJSON__ENC_SEG_MAX bytes), so
+     * that those write without a check of their own. Strings fold it into
+     * their own check. */
+    u32 seg_after;
+    u64 head_words[2];
+    /* f->type (STRUCT, PTR members), one dependent load less per nested
+     * struct on the encoder's way to its prepared record. */
+    tyjson_struct *type;
     /* Decoder: this field's bit in a per-object seen mask (types of up to
      * 64 fields), 0 for wider types (their fields take TYJSON__OP_SPECIAL
      * and the frame's seen_wide words). */
@@ -68,6 +85,30 @@ typedef struct tyjson__bind_field {
     tyjson_datetime dflt_dt;
     tyjson_decimal dflt_dec;
 } tyjson__bind_field;
+
+/* Encoder operations per field (tyjson__bind_field.enc_op). A FIXED member
+ * (I32, I64, BOOL, F64, DATE, EPOCH) writes at most TYJSON__ENC_FIXED_COST bytes from
+ * its head's start, with room to spare for the writers' wide stores; STR
+ * and NESTED heads TYJSON__ENC_HEAD_COST (their values make their own
+ * room). */
+enum {
+    TYJSON__ENC_GENERAL = 0, /* omit test, any key, any value: its own checks */
+    TYJSON__ENC_STR,
+    TYJSON__ENC_I32,
+    TYJSON__ENC_BOOL,
+    TYJSON__ENC_F64,
+    TYJSON__ENC_I64,
+    TYJSON__ENC_NESTED,      /* STRUCT or PTR */
+    TYJSON__ENC_DATE,        /* left out (or null) when zero and OMIT_EMPTY */
+    TYJSON__ENC_EPOCH        /* EPOCH_MS or EPOCH_NS */
+};
+#define TYJSON__ENC_SCALAR_ROOM (TYJSON__NUM_MAX_CHARS + TYJSON__STR_SLACK)
+#define TYJSON__ENC_HEAD_COST (16u + TYJSON__STR_SLACK)
+#define TYJSON__ENC_FIXED_COST (16u + TYJSON__ENC_SCALAR_ROOM)
+/* Largest reservation of one segment (a FIXED member that would pass it
+ * takes the general way and starts the next); well under
+ * TYJSON__WBUF_RESERVE_MAX. */
+#define TYJSON__ENC_SEG_MAX 1024u
 
 /* Decoder operations per field, so that the hot loop dispatches once. */
 enum {
@@ -127,6 +168,12 @@ typedef struct tyjson__bind_prep {
     /* Decoder: where key prediction starts (the first and the last field),
      * a never-matching stand-in when there are no fields. */
     const tyjson__bind_field *first, *last;
+    /* Encoder: the first field is always written and takes a fast op, so
+     * minified objects take fields_fast, which reserves enc_seg0 bytes at
+     * the '{' (the first segment, see seg_after). */
+    bool enc_fast;
+    u32 enc_seg0;
+    const struct tyjson__bind_field *fields_end; /* fields + n_fields */
     tyjson__bind_field none;
 } tyjson__bind_prep;
 

@@ -10,6 +10,7 @@
  * points at another, so releasing one type leaves the others valid.
  */
 #include "bind/bind.h"
+#include "num/num.h"
 #include "write/str_write.h"
 
 #include <stdalign.h>
@@ -816,6 +817,72 @@ static void finish_fields(tyjson__bind_prep *p, tyjson__bind_field *fields) {
     p->last = nf ? &fields[nf - 1] : &p->none;
 }
 
+/* The encoder's fast op of a member, TYJSON__ENC_GENERAL unless it is
+ * single, its key literal is the same under every write flag, `,"key":`
+ * fits one 16-byte store, and it is always written, or is a DATE whose
+ * only omission is the zero date (OMIT_EMPTY, derived or not, without a
+ * state or presence member or a default: omit_date_fast's case). */
+TYJSON__FIRST_USE
+static u8 enc_op_of(const tyjson__bind_field *bf) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (bf->shape != TYJSON_SHAPE_ONE || !bf->lit_plain || bf->lit_len + 1 > 16)
+        return TYJSON__ENC_GENERAL;
+    if (bf->kind == TYJSON_K_DATE && !bf->state_at && !bf->present_at && !bf->f->has_default)
+        return TYJSON__ENC_DATE;
+    if (bf->may_omit) return TYJSON__ENC_GENERAL;
+    switch (bf->kind) {
+    case TYJSON_K_STR: return TYJSON__ENC_STR;
+    case TYJSON_K_I32: return TYJSON__ENC_I32;
+    case TYJSON_K_I64: return TYJSON__ENC_I64;
+    case TYJSON_K_BOOL: return TYJSON__ENC_BOOL;
+    case TYJSON_K_F64: return TYJSON__ENC_F64;
+    case TYJSON_K_STRUCT: case TYJSON_K_PTR: return TYJSON__ENC_NESTED;
+    case TYJSON_K_EPOCH_MS: case TYJSON_K_EPOCH_NS: return TYJSON__ENC_EPOCH;
+    default: return TYJSON__ENC_GENERAL;
+    }
+#else
+    (void)bf;
+    return TYJSON__ENC_GENERAL;
+#endif
+}
+
+/* The encoder's plan (bind.h: enc_op, head_words, seg_after, enc_seg0):
+ * from the last field back, the room each segment needs before its first
+ * head, where a segment runs from after a string, struct or general
+ * member's value to the next one's head (the closing '}' included). A
+ * FIXED member that would make its segment larger than ENC_SEG_MAX takes
+ * the general way (it makes its own room and reserves the rest after
+ * itself). */
+TYJSON__FIRST_USE
+static void plan_encoder(tyjson__bind_prep *p, tyjson__bind_field *fields) {
+    u32 nf = p->n_fields;
+    u32 need = 1; /* before the next head: the '}' */
+    for (u32 i = nf; i-- > 0;) {
+        tyjson__bind_field *bf = &fields[i];
+        bf->enc_op = enc_op_of(bf);
+        bf->type = bf->f->type;
+        bf->seg_after = need;
+        u8 op = bf->enc_op;
+        bool fixed = op == TYJSON__ENC_I32 || op == TYJSON__ENC_I64 || op == TYJSON__ENC_BOOL ||
+                     op == TYJSON__ENC_F64 || op == TYJSON__ENC_DATE || op == TYJSON__ENC_EPOCH;
+        if (fixed && need + TYJSON__ENC_FIXED_COST > TYJSON__ENC_SEG_MAX)
+            op = bf->enc_op = TYJSON__ENC_GENERAL;
+        if (op == TYJSON__ENC_GENERAL) need = 0; /* it makes its own room */
+        else if (fixed) need += TYJSON__ENC_FIXED_COST;
+        else need = TYJSON__ENC_HEAD_COST; /* its value makes its own room */
+        if (op != TYJSON__ENC_GENERAL) {
+            u8 w[16] = {0};
+            w[0] = ',';
+            memcpy(w + 1, bf->lit, bf->lit_len);
+            memcpy(bf->head_words, w, 16);
+            bf->head_len = (u8)(bf->lit_len + 1);
+        }
+    }
+    p->enc_fast = nf && fields[0].enc_op != TYJSON__ENC_GENERAL;
+    p->fields_end = fields + nf;
+    p->enc_seg0 = need;
+}
+
 /* Fills every field and key record, literals after one another. */
 TYJSON__FIRST_USE
 static void fill_records(tyjson__bind_prep *p, const prep_parts *parts, const build_scratch *s) {
@@ -827,6 +894,7 @@ static void fill_records(tyjson__bind_prep *p, const prep_parts *parts, const bu
         k = fill_keys(parts, &p->type->fields[i], i, k, s->kin);
     }
     finish_fields(p, parts->fields);
+    plan_encoder(p, parts->fields);
 }
 
 /* The prepared record of a checked type, in one allocation: literals,

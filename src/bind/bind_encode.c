@@ -60,18 +60,20 @@ TYJSON__FORCEINLINE tyjson_str load_str(const char *m) {
     return v;
 }
 
+/* The small members side by side: set up together, their stores merge
+ * (a small encode spends a good part of its time setting up). */
 typedef struct enc {
     tyjson__wbuf *wb;
+    const tyjson_alloc *alc; /* the options' allocator (free-form values) */
     tyjson_write_flags flags;
+    u32 depth;        /* open structs and arrays */
     bool lits_ok;     /* the prepared key literals hold under these flags */
     bool slash;       /* TYJSON_WRITE_ESCAPE_SLASH */
-    const tyjson_alloc *alc; /* the options' allocator (free-form values) */
+    bool value_err;   /* the failure is about a member: report a path */
+    bool path_cut;    /* segments were dropped for lack of room */
+    u32 path_pos;     /* path[path_pos, PATH_MAX) holds the segments so far */
     usize indent;     /* spaces per level (pretty) */
     usize ind;        /* current indentation (pretty) */
-    u32 depth;        /* open structs and arrays */
-    bool value_err;   /* the failure is about a member: report a path */
-    usize path_pos;   /* path[path_pos, PATH_MAX) holds the segments so far */
-    bool path_cut;    /* segments were dropped for lack of room */
     char path[TYJSON_ERROR_PATH_MAX];
     char note[TYJSON_ERROR_MSG_MAX]; /* a message built for the error, or "" */
 } enc;
@@ -280,12 +282,23 @@ TYJSON__FORCEINLINE char *put_fixed_digits(char *d, u32 f, int k) {
 
 /* r / 10^k with k decimals (r < 2^50, 1 <= k <= 8) at d, which has
  * SCALAR_ROOM bytes of room. The integer part is floor(a): an integer
- * between a and r / 10^k would read back as v too, and v is not one. */
+ * between a and r / 10^k would read back as v too, and v is not one.
+ * One or two decimals (95.5, prices) without the SWAR split: its chain of
+ * multiplies is most of the latency of a short real. */
 TYJSON__FORCEINLINE char *put_scaled_digits(char *d, double a, u64 r, int k) {
     u64 ip = (u64)(i64)a;
     d = tyjson__u64_write_inline(ip, d);
     *d++ = '.';
-    return put_fixed_digits(d, (u32)(r - ip * pow10_u32[k]), k);
+    u32 f = (u32)(r - ip * pow10_u32[k]);
+    if (k == 1) {
+        *d = (char)('0' + f);
+        return d + 1;
+    }
+    if (k == 2) {
+        memcpy(d, tyjson__num_dig2 + 2 * f, 2);
+        return d + 2;
+    }
+    return put_fixed_digits(d, f, k);
 }
 
 /* The text of a non-integral finite v with few decimals, or NULL. */
@@ -660,6 +673,7 @@ static char *put_deep(enc *e, char *d, tyjson_struct *t, const char *base, bool 
 
 /* Open levels the walk nests on the C stack; deeper ones go to put_deep. */
 #define DEEP_AT 24u
+_Static_assert(DEEP_AT < TYJSON_DEFAULT_MAX_DEPTH, "put_struct_at checks DEEP_AT only");
 
 TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const char *m,
                                         const bool pretty) {
@@ -668,8 +682,8 @@ TYJSON__FORCEINLINE char *put_struct_at(enc *e, char *d, tyjson_struct *t, const
     /* minified, the common case straight to the members (put_struct's
      * checks, inline); errors and TYJSON_T_ARRAY types go through it */
     const tyjson__bind_prep *p = t ? tyjson__struct_prep(t, NULL) : NULL;
-    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY) || e->depth >= TYJSON_DEFAULT_MAX_DEPTH))
-        return put_struct_min(e, d, t, m);
+    /* (below DEEP_AT, so below the depth limit too) */
+    if (unlikely(!p || (t->flags & TYJSON_T_ARRAY))) return put_struct_min(e, d, t, m);
     e->depth++;
     d = put_fields_min(e, d, p, m);
     if (likely(d != NULL)) e->depth--;
@@ -1072,12 +1086,153 @@ TYJSON__FORCEINLINE char *fields_min(enc *e, char *d, const tyjson__bind_prep *p
     return d;
 }
 
-/* The loop in two copies, on whether the key literals hold under the
+/* fields_min in its two copies, on whether the key literals hold under the
  * flags: with the default flags (they do) a member's head tests one byte
  * of its prepared field less. */
-static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+static TYJSON__NOINLINE char *fields_general(enc *e, char *d, const tyjson__bind_prep *p,
+                                             const char *base) {
     if (likely(e->lits_ok)) return fields_min(e, d, p, base, true);
     return fields_min(e, d, p, base, false);
+}
+
+/* ---- the fast member loop (types with enc_fast) ----------------------------
+ * bind_desc.c (plan_encoder) gives each member that is always written, has
+ * a plain key and a common kind a fast op and its `,"key":` head, and cuts
+ * the members into segments: from after a string, struct or general
+ * member's value to the next one's head. One check reserves a whole
+ * segment (enc_seg0 at the '{', else the seg_after of the member before
+ * it, which a string folds into its own check), so the fixed-width members
+ * in it (integers, booleans, reals) and the heads write without checks. */
+
+/* TYJSON__ENC_DATE and _EPOCH, out of line (the formatting is anyway): as
+ * an inline case, one more callee-saved register (a jump table's base)
+ * pushed the loop's wbuf pointer to the stack. */
+static TYJSON__NOINLINE char *fast_date(enc *e, char *d, const tyjson__bind_field *bf,
+                                        const char *m) {
+    if (bf->enc_op == TYJSON__ENC_EPOCH) return put_epoch(e, d, bf->f, m, bf->kind);
+    tyjson_date date;
+    memcpy(&date, m, sizeof(date));
+    if (unlikely((bf->flags & TYJSON_F_OMIT_EMPTY) && date_zero(&date))) {
+        /* omit_date_fast's rule; never the first member (fields_fast) */
+        if (bf->f->flags & TYJSON_F_WRITE_NULL) {
+            memcpy(d, "null", 4);
+            return d + 4;
+        }
+        return d - bf->head_len; /* the head is taken back */
+    }
+    return quote_formatted(e, d, tyjson_date_format(&date, d + 1));
+}
+
+/* The value of a fast member whose head is written; room: its segment's. */
+TYJSON__FORCEINLINE char *fast_value(enc *e, tyjson__wbuf *wb, char *d,
+                                     const tyjson__bind_field *bf, const char *base) {
+    const char *m = base + bf->offset;
+    const u8 op = bf->enc_op;
+    if (op == TYJSON__ENC_STR) {
+        const tyjson_str s = load_str(m);
+        if (likely(s.ptr != NULL)) {
+            if (s.len <= 16 &&
+                likely((usize)(wb->end - d) >= s.len + 2 + TYJSON__STR_SLACK + bf->seg_after)) {
+                if (!s.len) {
+                    memcpy(d, "\"\"", 2);
+                    return d + 2;
+                }
+                char *t = tyjson__str_write_short(d, s.ptr, s.len, e->slash);
+                if (likely(t != NULL)) return t;
+            }
+            d = tyjson__str_write(wb, d, s.ptr, s.len, e->flags);
+            if (unlikely(!d)) return str_failed(e);
+        } else {
+            if (s.len) return fail(e, TYJSON_E_INVALID_ARG);
+            d = put_absent_str(e, d, bf->f);
+        }
+        return room(wb, d, bf->seg_after);
+    }
+    if (op == TYJSON__ENC_I32) return tyjson__i64_write_inline(load_i32(m), d);
+    if (op == TYJSON__ENC_BOOL) {
+        if (*(const u8 *)m) {
+            memcpy(d, "true", 4);
+            return d + 4;
+        }
+        memcpy(d, "false", 5);
+        return d + 5;
+    }
+    if (op == TYJSON__ENC_F64) return put_f64(e, d, load_f64(m), true);
+    if (op == TYJSON__ENC_I64) return tyjson__i64_write_inline(load_i64(m), d);
+    if (op != TYJSON__ENC_NESTED) return fast_date(e, d, bf, m);
+    tyjson_struct *t = bf->type;
+    if (bf->kind == TYJSON_K_STRUCT) {
+        d = put_struct_at(e, d, t, m, false);
+    } else {
+        const char *ptr = (const char *)load_ptr(m);
+        if (!ptr) {
+            memcpy(d, "null", 4); /* within the head's reservation */
+            return room(wb, d + 4, bf->seg_after);
+        }
+        d = put_struct_at(e, d, t, ptr, false);
+    }
+    return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+}
+
+/* A member without a fast op, after the first: fields_min's loop body,
+ * then the room of the segment after it. */
+static TYJSON__NOINLINE char *general_member(enc *e, char *d, const tyjson__bind_field *bf,
+                                             const char *base) {
+    tyjson__wbuf *const wb = e->wb;
+    const bool lits_ok = e->lits_ok;
+    if (unlikely(bf->may_omit)) {
+        int act = omit_date_fast(bf, base);
+        if (act < 0) act = omit_action(bf, base);
+        if (act == 1) return room(wb, d, bf->seg_after);
+        if (act == 2) {
+            d = put_head_min(e, wb, lits_ok, d, bf, 1);
+            if (likely(d != NULL)) d = put_null(wb, d);
+            return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+        }
+    }
+    d = put_head_min(e, wb, lits_ok, d, bf, 1);
+    if (likely(d != NULL)) d = put_value(e, d, bf, base, false, true);
+    return likely(d != NULL) ? room(wb, d, bf->seg_after) : NULL;
+}
+
+/* `{...}` of a type with enc_fast (its first member always written, with
+ * a fast op): the '{' overwrites the first head's ','. */
+static char *fields_fast(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    tyjson__wbuf *const wb = e->wb; /* locals: char stores could alias *e */
+    const tyjson__bind_field *bf = p->fields, *const bend = p->fields_end;
+    /* a first member left out (a zero DATE) leaves no head to put '{' in */
+    if (unlikely(bf->may_omit) && omit_date_fast(bf, base) != 0)
+        return fields_general(e, d, p, base);
+    d = room(wb, d, p->enc_seg0);
+    memcpy(d, bf->head_words, 16);
+    *d = '{';
+    d += bf->head_len;
+    for (;;) {
+        d = fast_value(e, wb, d, bf, base);
+        if (unlikely(!d)) goto failed;
+        for (;;) {
+            if (++bf == bend) goto done;
+            if (likely(bf->enc_op != TYJSON__ENC_GENERAL)) break;
+            d = general_member(e, d, bf, base);
+            if (unlikely(!d)) goto failed;
+        }
+        memcpy(d, bf->head_words, 16);
+        d += bf->head_len;
+    }
+done:
+    *d++ = '}'; /* in the last segment's reservation */
+    /* a failing sink is noticed here at the latest, not at the very end */
+    if (unlikely(wb->status != TYJSON_OK)) return NULL;
+    return d;
+failed:
+    path_key(e, bf->f->name);
+    return NULL;
+}
+
+/* `{...}` of a type's members, minified (not a TYJSON_T_ARRAY type). */
+static char *put_fields_min(enc *e, char *d, const tyjson__bind_prep *p, const char *base) {
+    if (likely(p->enc_fast)) return fields_fast(e, d, p, base);
+    return fields_general(e, d, p, base);
 }
 
 TYJSON__FORCEINLINE char *put_struct(enc *e, char *d, tyjson_struct *t, const char *base,
@@ -1371,16 +1526,16 @@ TYJSON__FORCEINLINE tyjson_status enc_run(tyjson__wbuf *wb, tyjson_struct *type,
                                           const tyjson_write_options *opts, tyjson_error *err) {
     enc e;
     e.wb = wb;
+    e.alc = opts ? opts->alc : NULL;
     e.flags = opts ? opts->flags : 0;
+    e.depth = 0;
     e.lits_ok = tyjson__str_noesc_ok(e.flags);
     e.slash = (e.flags & TYJSON_WRITE_ESCAPE_SLASH) != 0;
-    e.alc = opts ? opts->alc : NULL;
+    e.value_err = false;
+    e.path_cut = false;
+    e.path_pos = (u32)sizeof(e.path);
     e.indent = (opts && opts->indent) ? opts->indent : 2;
     e.ind = 0;
-    e.depth = 0;
-    e.value_err = false;
-    e.path_pos = sizeof(e.path);
-    e.path_cut = false;
     e.note[0] = 0;
     char *d;
     if (e.flags & TYJSON_WRITE_PRETTY) {
@@ -1433,7 +1588,7 @@ char *tyjson_encode(tyjson_struct *type, const void *in, const tyjson_write_opti
         return NULL;
     }
     char *text = tyjson__wbuf_finish_heap(&wb, len);
-    tyjson__err_ok(err);
+    if (err) tyjson__err_ok(err); /* the common NULL without a call */
     return text;
 }
 
@@ -1455,7 +1610,7 @@ size_t tyjson_encode_buf(tyjson_struct *type, const void *in, char *out, size_t 
         tyjson__err_set(err, TYJSON_E_BUF_TOO_SMALL, NULL, 0, 0);
         return n;
     }
-    tyjson__err_ok(err);
+    if (err) tyjson__err_ok(err); /* the common NULL without a call */
     return n;
 }
 
@@ -1472,7 +1627,7 @@ bool tyjson_encode_fp(FILE *fp, tyjson_struct *type, const void *in,
     tyjson__wbuf wb;
     tyjson__wbuf_init_fp(&wb, fp, tmp, sizeof(tmp));
     if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
-    tyjson__err_ok(err);
+    if (err) tyjson__err_ok(err); /* the common NULL without a call */
     return true;
 }
 
@@ -1489,7 +1644,7 @@ bool tyjson_encode_cb(tyjson_write_fn fn, void *ctx, tyjson_struct *type, const 
     tyjson__wbuf wb;
     tyjson__wbuf_init_cb(&wb, fn, ctx, tmp, sizeof(tmp));
     if (enc_run(&wb, type, p, in, opts, err) != TYJSON_OK) return false;
-    tyjson__err_ok(err);
+    if (err) tyjson__err_ok(err); /* the common NULL without a call */
     return true;
 }
 
@@ -1551,6 +1706,6 @@ tyjson_status tyjson_encode_append(tyjson_buf *buf, tyjson_struct *type, const v
         return st;
     }
     buf->len = tyjson__wbuf_size(&wb);
-    tyjson__err_ok(err);
+    if (err) tyjson__err_ok(err); /* the common NULL without a call */
     return TYJSON_OK;
 }

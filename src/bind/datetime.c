@@ -45,17 +45,24 @@ static int64_t days_from_civil(int32_t y, unsigned m, unsigned d) {
     return (int64_t)n - 146097 - 719468;
 }
 
-/* Inverse of days_from_civil for the days of years 0-9999. */
-static void civil_from_days(int64_t days, tyjson_date *out) {
-    int64_t z = days + 719468 + 146097; /* days since -0400-03-01, >= 0 */
-    int64_t cycle = z / 146097, doc = z % 146097;
-    int64_t yoc = (doc - doc / 1460 + doc / 36524 - doc / 146096) / 365;
-    int64_t doy = doc - (365 * yoc + yoc / 4 - yoc / 100);
-    int64_t mar = (5 * doy + 2) / 153;
-    unsigned d = (unsigned)(doy - (153 * mar + 2) / 5 + 1);
-    unsigned m = (unsigned)(mar < 10 ? mar + 3 : mar - 9);
-    int64_t y = yoc + (cycle - 1) * 400 + (m <= 2 ? 1 : 0);
-    out->year = (int32_t)y;
+/* Inverse of days_from_civil for the days since 0000-01-01 of years
+ * 0-9999 (days0 < 3652425), in unsigned 32-bit steps (a division by a
+ * constant is a multiply and a shift, without the sign fix-ups of signed
+ * 64-bit ones; the encoder formats every epoch member so): centuries and
+ * the day in the century, years and the day in the March-based year (the
+ * "4n + 3" forms of the Gregorian cycles), then month and day by one
+ * multiply-add (2141 / 65536 ~ 5 / 153, the months' lengths from March).
+ * Checked against the previous form for every day of the range. */
+static void civil_from_days0(u32 days0, tyjson_date *out) {
+    u32 z = days0 + 146097 - 60;          /* days since -0400-03-01 */
+    u32 n1 = 4 * z + 3, c = n1 / 146097;  /* centuries */
+    u32 n2 = n1 % 146097 / 4 * 4 + 3;     /* from the day of the century */
+    u32 yc = n2 / 1461, ny = n2 % 1461 / 4; /* year of the century, its day */
+    u32 n3 = 2141 * ny + 197913;
+    u32 m = n3 >> 16, d = (n3 & 0xFFFF) / 2141 + 1; /* m: 3 (March) to 14 */
+    u32 jan = ny >= 306;                  /* January or February: next year */
+    out->year = (int32_t)(100 * c + yc + jan) - 400;
+    m -= 12 * jan;
     out->month = (uint8_t)m;
     out->day = (uint8_t)d;
 }
@@ -401,12 +408,10 @@ int64_t tyjson__datetime_epoch_sec(const tyjson_datetime *dt) {
 
 bool tyjson__datetime_from_epoch_sec(int64_t sec, uint32_t nanosecond, tyjson_datetime *dt) {
     if (sec < MIN_SEC || sec >= END_SEC || nanosecond >= 1000000000u) return false;
-    int64_t days = sec / 86400, rem = sec % 86400;
-    if (rem < 0) {
-        rem += 86400;
-        days--;
-    }
-    civil_from_days(days, &dt->date);
+    /* seconds since 0000-01-01T00:00:00Z: non-negative, below 2^39 */
+    u64 s = (u64)(sec - MIN_SEC);
+    u32 rem = (u32)(s % 86400);
+    civil_from_days0((u32)(s / 86400), &dt->date);
     dt->hour = (uint8_t)(rem / 3600);
     dt->minute = (uint8_t)(rem / 60 % 60);
     dt->second = (uint8_t)(rem % 60);
