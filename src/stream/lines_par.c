@@ -56,6 +56,8 @@ typedef struct pbatch {
     usize n, rcap;
     tyjson_doc **docs; /* docs mode: one per record */
     usize dcap;
+    void **preps; /* with a prep hook: its result per record */
+    usize pcap;
     char *vals; /* typed mode: n structs */
     usize vcap;
     tyjson_error *errs;
@@ -79,6 +81,7 @@ typedef struct prun {
     tyjson_struct *type;
     tyjson_decode_flags dflags;
     tyjson_lines_fn fn;
+    tyjson_lines_prep_fn prep; /* or NULL */
     void *ctx;
     bool per_thread;
     bool threaded;  /* workers: they free what they allocated (below) */
@@ -132,6 +135,7 @@ static void batch_free(const tyjson_alloc *alc, pbatch *b) {
     tyjson__free(alc, b->buf);
     tyjson__free(alc, b->recs);
     tyjson__free(alc, b->docs);
+    tyjson__free(alc, b->preps);
     tyjson__free(alc, b->vals);
     tyjson__free(alc, b->errs);
     tyjson_arena_free(&b->arena);
@@ -212,6 +216,11 @@ static tyjson_status fill_batch(prun *r, tyjson_lines *it, pbatch *b, usize max_
         b->docs = (tyjson_doc **)p;
         /* entries past the ones in use are NULL (the freeing loops rely on it) */
         if (b->dcap > old) memset(b->docs + old, 0, (b->dcap - old) * sizeof(tyjson_doc *));
+        if (r->prep) {
+            p = b->preps;
+            if (!grow_array(alc, &p, &b->pcap, b->n, sizeof(void *))) goto nomem;
+            b->preps = (void **)p;
+        }
     }
     return res;
 nomem:
@@ -308,6 +317,7 @@ static void make_item(const prun *r, const pbatch *b, usize i, tyjson_lines_item
     if (rc->st == TYJSON_OK) {
         if (r->type) item->value = b->vals + i * r->type->size;
         else item->doc = b->docs[i];
+        if (r->prep) item->prepared = b->preps[i];
     } else if (rc->eix != NO_ERROR) {
         item->error = &b->errs[rc->eix];
     }
@@ -372,6 +382,13 @@ static void process_batch(prun *r, pbatch *b, unsigned thread) {
                     tyjson__err_set(&b->fail_err, TYJSON_E_NOMEM, NULL, 0, 0);
                     break;
                 }
+            } else if (r->prep) {
+                /* the line is numbered at delivery (chunk mode): 0 here */
+                tyjson_lines_item item;
+                b->preps[i] = NULL;
+                make_item(r, b, i, &item);
+                item.line = 0;
+                b->preps[i] = r->prep(r->ctx, &item, &b->arena);
             }
         }
         b->done_n = i + 1;
@@ -544,8 +561,8 @@ static tyjson_status run_threads(prun *r, pworker *ws, tyjson_error *err) {
 #endif
 
 static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_struct *type,
-                                  tyjson_decode_flags dflags, tyjson_lines_fn fn, void *ctx,
-                                  tyjson_error *err) {
+                                  tyjson_decode_flags dflags, tyjson_lines_prep_fn prep,
+                                  tyjson_lines_fn fn, void *ctx, tyjson_error *err) {
     tyjson_error local;
     tyjson_error *e = err ? err : &local;
     if (!it || !fn) {
@@ -574,6 +591,7 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
     r.type = type;
     r.dflags = dflags;
     r.fn = fn;
+    r.prep = prep;
     r.ctx = ctx;
     r.per_thread = (it->cfg.flags & TYJSON_LINES_PER_THREAD) != 0;
     r.nring = threads > 1 ? (usize)threads * RING_PER_THREAD : 1;
@@ -641,7 +659,17 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
 
 tyjson_status tyjson_lines_parallel_docs(tyjson_lines *it, unsigned threads, tyjson_lines_fn fn,
                                          void *ctx, tyjson_error *err) {
-    return run_parallel(it, threads, NULL, 0, fn, ctx, err);
+    return run_parallel(it, threads, NULL, 0, NULL, fn, ctx, err);
+}
+
+tyjson_status tyjson_lines_parallel_prep(tyjson_lines *it, unsigned threads,
+                                         tyjson_lines_prep_fn prep, tyjson_lines_fn fn, void *ctx,
+                                         tyjson_error *err) {
+    if (!prep) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    return run_parallel(it, threads, NULL, 0, prep, fn, ctx, err);
 }
 
 tyjson_status tyjson_lines_parallel_decode(tyjson_lines *it, unsigned threads,
@@ -651,7 +679,7 @@ tyjson_status tyjson_lines_parallel_decode(tyjson_lines *it, unsigned threads,
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;
     }
-    return run_parallel(it, threads, type, flags, fn, ctx, err);
+    return run_parallel(it, threads, type, flags, NULL, fn, ctx, err);
 }
 
 int tyjson_lines_have_threads(void) { return HAVE_THREADS; }
