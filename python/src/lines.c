@@ -26,9 +26,16 @@ typedef struct lines_run {
     PyObject *file;     /* borrowed: a binary file read through readinto */
     PyObject *pending;  /* list of records not yet handed to sink */
     Py_ssize_t batch;
+    tyjson_py_keys *keys; /* the run's key cache */
     int failed;         /* a Python exception is set (GIL held when reading it) */
     int stopped;        /* sink asked to stop, or a bad line was delivered */
+    int prepared;       /* the workers make the records' flat forms (flat.c) */
 } lines_run;
+
+/* On a worker, without the GIL: the record's flat form (flat.c). */
+static void *prep_record(void *ctx, const tyjson_lines_item *item, tyjson_arena *arena) {
+    return tyjson_py_flat_make(item->doc, arena, ((const lines_run *)ctx)->keys->mask);
+}
 
 /* Hands the pending records to sink (GIL held). 0, or -1 to stop. */
 static int flush_pending(lines_run *r) {
@@ -79,6 +86,10 @@ static int deliver_error(lines_run *r, const tyjson_lines_item *item) {
     return -1;
 }
 
+/* The run's key cache: 512 slots hold twitter's 83 distinct keys with
+ * 5% misses (64 slots: 46%). */
+#define LINES_KEY_SLOTS 512
+
 static int on_record(void *ctx, const tyjson_lines_item *item) {
     lines_run *r = (lines_run *)ctx;
     int rc = 0;
@@ -86,7 +97,8 @@ static int on_record(void *ctx, const tyjson_lines_item *item) {
     if (item->error) {
         rc = deliver_error(r, item) < 0;
     } else {
-        PyObject *v = tyjson_py_from_root(tyjson_doc_get_root(item->doc));
+        PyObject *v = r->prepared ? tyjson_py_flat_build((const tyjson_py_flat *)item->prepared, r->keys)
+                                  : tyjson_py_from_root(tyjson_doc_get_root(item->doc));
         if (!v || PyList_Append(r->pending, v) < 0) {
             r->failed = 1;
             rc = 1;
@@ -178,9 +190,12 @@ PyObject *tyjson_py_lines_run(PyObject *self, PyObject *args, PyObject *kwds) {
         goto done;
     }
     /* one key cache for the whole run: the records share their keys */
-    tyjson_py_keys_begin(&keys);
+    tyjson_py_keys_begin(&keys, LINES_KEY_SLOTS);
+    r.keys = &keys;
+    r.prepared = threads > 1;
     r.ts = PyEval_SaveThread();
-    st = tyjson_lines_parallel_docs(it, threads, on_record, &r, &err);
+    st = r.prepared ? tyjson_lines_parallel_prep(it, threads, prep_record, on_record, &r, &err)
+                    : tyjson_lines_parallel_docs(it, threads, on_record, &r, &err);
     PyEval_RestoreThread(r.ts);
     tyjson_py_keys_end(&keys);
     if (!r.failed && st == TYJSON_OK) flush_pending(&r);
