@@ -933,6 +933,8 @@ typedef struct prep_run {
     pthread_t caller;
     atomic_int preps, bad_prep; /* counted on the workers */
     size_t checked, mismatched;
+    size_t batch_ends;
+    int last_batch_end; /* of the latest callback */
 } prep_run;
 
 static void *prep_fn(void *ctx, const tyjson_lines_item *item, tyjson_arena *arena) {
@@ -963,6 +965,8 @@ static int prep_cb(void *ctx, const tyjson_lines_item *item) {
     } else if (o) {
         pr->mismatched++;
     }
+    pr->batch_ends += item->batch_end;
+    pr->last_batch_end = item->batch_end;
     pthread_mutex_unlock(&pr->g.mu);
     return gather_fn(&pr->g, item);
 }
@@ -1003,6 +1007,11 @@ TEST(parallel_prep_results) {
                 ASSERT_FALSE(atomic_load(&pr.bad_prep));
                 ASSERT_EQ_UINT((size_t)atomic_load(&pr.preps), pr.checked);
                 ASSERT_EQ_UINT(pr.checked, tyjson_lines_records(op.it));
+                /* the run's last callback ends a batch; in order, few do
+                 * (a batch holds many records), per thread every one */
+                ASSERT_TRUE(pr.last_batch_end);
+                if (mode == 2) ASSERT_EQ_UINT(pr.batch_ends, pr.g.n);
+                else if (k == 1) ASSERT_TRUE(pr.batch_ends * 10 < pr.g.n);
                 /* with worker threads nothing is prepared on the calling thread */
                 if (threads > 1 && tyjson_lines_have_threads()) ASSERT_FALSE(pr.g.off_caller & 2);
                 free(got);

@@ -200,6 +200,13 @@ typedef struct tyjson_lines_item {
     /** tyjson_lines_parallel_prep: what the preparation hook returned for
      *  this record (NULL for a bad line, and in the other calls). */
     void *prepared;
+    /** True when the call goes on with other work (cutting or reading
+     *  input, waiting for the workers) before the next callback: in input
+     *  order, on the last record delivered of each batch; always with
+     *  TYJSON_LINES_PER_THREAD. A callback that takes a lock for its
+     *  records (a language runtime's global lock) may keep it across a
+     *  batch's records and let it go here. */
+    bool batch_end;
 } tyjson_lines_item;
 
 /** A parallel callback: return 0 to go on, non-zero to stop (the call then

@@ -395,6 +395,7 @@ static void process_batch(prun *r, pbatch *b, unsigned thread) {
         if (r->per_thread && (rc->st == TYJSON_OK || keep_going)) {
             tyjson_lines_item item;
             make_item(r, b, i, &item);
+            item.batch_end = true;
             if (r->fn(r->ctx, &item) != 0) {
                 STOP_SET(r->cb_stop);
                 STOP_SET(r->stop);
@@ -415,6 +416,16 @@ static tyjson_status deliver_batch(prun *r, pbatch *b, bool stopped, tyjson_erro
     bool cont = (it->cfg.flags & TYJSON_LINES_CONTINUE) != 0;
     tyjson_status res = TYJSON_OK;
     if (r->chunked) number_chunk(r, b);
+    /* the last record called back (item.batch_end): after it the calling
+     * thread cuts, reads or waits (a stop or a failed error note ends the
+     * calls earlier, and then the run) */
+    usize last_call = b->done_n;
+    for (usize i = b->done_n; !r->per_thread && i-- > 0;) {
+        if (b->recs[i].st == TYJSON_OK || !cont) {
+            last_call = i;
+            break;
+        }
+    }
     for (usize i = 0; i < b->done_n; i++) {
         prec *rc = &b->recs[i];
         bool call = !r->per_thread && !stopped && res == TYJSON_OK;
@@ -431,6 +442,7 @@ static tyjson_status deliver_batch(prun *r, pbatch *b, bool stopped, tyjson_erro
         if (call) {
             tyjson_lines_item item;
             make_item(r, b, i, &item);
+            item.batch_end = i == last_call;
             if (r->fn(r->ctx, &item) != 0) {
                 res = TYJSON_E_CALLBACK;
                 tyjson__err_set(err, res, NULL, 0, 0);
