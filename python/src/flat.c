@@ -10,9 +10,21 @@
  * nodes in document order, each value ready to be made by one call -
  * numbers already C integers or doubles, every string measured (its count
  * of code points and the width CPython stores it in) and, when not ASCII,
- * already widened to that width (tyjson_utf8_widen), keys already hashed
- * to their slot of the run's key cache. The thread holding the GIL then
- * only allocates and copies (flat_build).
+ * already widened to that width (tyjson_utf8_widen), keys already
+ * numbered (below). The thread holding the GIL then only allocates and
+ * copies (flat_build).
+ *
+ * Keys: each worker numbers the distinct keys it meets in a table of its
+ * own (no lock), the flat form carries the number, and the GIL-holding
+ * thread keeps the str of each (worker, number): a key seen before costs
+ * it one load, where a cache keyed by the bytes made it compare bytes it
+ * had to fetch from the worker's core (memcmp was 5% of the whole run).
+ * A key's first str per worker goes through one dict of the run, so all
+ * records share one str per key whichever worker parsed them.
+ *
+ * When no flat form can be made (the arena out of memory, a count beyond
+ * 32 bits) the worker returns NULL and the record is converted from its
+ * document as with one thread.
  *
  * The nodes and widened strings live in the batch's arena, and ASCII
  * strings are used where the document holds them: both stay valid until
@@ -20,6 +32,7 @@
  */
 #include "tyjson_py.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 enum {
@@ -37,11 +50,14 @@ enum {
 
 #define NO_SLOT 0xFFFFu
 
+/* 16 bytes: the GIL-holding thread reads them from the worker's cache,
+ * so their size is memory traffic on the serial part. A count beyond 32
+ * bits makes no flat form (the record is converted from its document). */
 typedef struct flat_node {
     uint8_t tag;
     uint8_t width;
-    uint16_t slot; /* F_STR keys: the key cache slot, or NO_SLOT */
-    size_t n;
+    uint16_t slot; /* F_STR keys: the worker's number for the key, or NO_SLOT */
+    uint32_t n;
     union {
         int64_t i;
         uint64_t u;
@@ -52,8 +68,86 @@ typedef struct flat_node {
 
 struct tyjson_py_flat {
     size_t count;
+    unsigned thread; /* the worker that made it: whose key numbers */
     flat_node node[];
 };
+
+/* Per worker: its table of keys (bytes -> number; open addressing, only
+ * the worker touches it) and the strs of the numbers (only the thread
+ * holding the GIL touches them). Keys past IDS_MAX distinct ones, or
+ * longer than ID_KEY_MAX bytes, go unnumbered (made each time). */
+#define IDS_CAP 1024u
+#define IDS_MAX 768u
+#define ID_KEY_MAX 128u
+
+typedef struct id_entry {
+    uint64_t hash;
+    uint32_t len, id;
+    char *bytes; /* the worker's copy (libc: the PyMem_Raw hooks of tracemalloc
+                  * take the GIL); NULL: an empty entry */
+} id_entry;
+
+typedef struct worker_ids {
+    id_entry e[IDS_CAP];
+    uint32_t count;
+    PyObject *str[IDS_MAX];
+} worker_ids;
+
+struct tyjson_py_key_ids {
+    unsigned threads;
+    PyObject *shared; /* dict: str -> the run's one str of it */
+    worker_ids w[];
+};
+
+tyjson_py_key_ids *tyjson_py_key_ids_new(unsigned threads) {
+    tyjson_py_key_ids *k;
+    if (threads < 1) threads = 1;
+    k = (tyjson_py_key_ids *)PyMem_RawCalloc(1, sizeof(tyjson_py_key_ids) + threads * sizeof(worker_ids));
+    if (!k) return (tyjson_py_key_ids *)PyErr_NoMemory();
+    k->threads = threads;
+    k->shared = PyDict_New();
+    if (!k->shared) {
+        PyMem_RawFree(k);
+        return NULL;
+    }
+    return k;
+}
+
+void tyjson_py_key_ids_free(tyjson_py_key_ids *k) {
+    unsigned t;
+    size_t i;
+    if (!k) return;
+    for (t = 0; t < k->threads; t++) {
+        worker_ids *w = &k->w[t];
+        for (i = 0; i < IDS_CAP; i++) free(w->e[i].bytes);
+        for (i = 0; i < w->count; i++) Py_XDECREF(w->str[i]);
+    }
+    Py_DECREF(k->shared);
+    PyMem_RawFree(k);
+}
+
+/* On the worker: the number of the key s[0..len), given at first sight;
+ * NO_SLOT when it gets none. */
+static uint16_t key_id(worker_ids *w, const char *s, size_t len) {
+    uint64_t h;
+    size_t i;
+    id_entry *e;
+    char *copy;
+    if (len > ID_KEY_MAX) return NO_SLOT;
+    h = tyjson_py_key_hash(s, len);
+    for (i = h & (IDS_CAP - 1);; i = (i + 1) & (IDS_CAP - 1)) {
+        e = &w->e[i];
+        if (!e->bytes) break;
+        if (e->hash == h && e->len == len && memcmp(e->bytes, s, len) == 0) return (uint16_t)e->id;
+    }
+    if (w->count >= IDS_MAX || !(copy = (char *)malloc(len ? len : 1))) return NO_SLOT;
+    memcpy(copy, s, len);
+    e->hash = h;
+    e->len = (uint32_t)len;
+    e->id = w->count++;
+    e->bytes = copy;
+    return (uint16_t)e->id;
+}
 
 /* ----------------------------------------------------------------------------
  * Worker side: no Python API here (the GIL is not held).
@@ -62,17 +156,19 @@ struct tyjson_py_flat {
 typedef struct flat_maker {
     flat_node *out, *end;
     tyjson_arena *arena;
-    size_t key_mask;
+    worker_ids *ids;
 } flat_maker;
 
 static int flat_str(flat_maker *m, flat_node *f, const char *s, size_t len) {
     size_t chars;
-    uint32_t bound = tyjson_utf8_measure(s, len, &chars);
+    uint32_t bound;
+    if (len > UINT32_MAX) return -1;
+    bound = tyjson_utf8_measure(s, len, &chars);
     f->tag = F_STR;
     f->slot = NO_SLOT;
     if (bound == 0x7F) {
         f->width = 0;
-        f->n = len;
+        f->n = (uint32_t)len;
         f->v.p = s;
         return 0;
     }
@@ -81,7 +177,7 @@ static int flat_str(flat_maker *m, flat_node *f, const char *s, size_t len) {
     if (!buf) return -1;
     tyjson_utf8_widen(s, len, buf, width);
     f->width = (uint8_t)width;
-    f->n = chars;
+    f->n = (uint32_t)chars;
     f->v.p = buf;
     return 0;
 }
@@ -117,14 +213,16 @@ static int flat_val(flat_maker *m, tyjson_val *v) {
     case TYJSON_TYPE_STR: return flat_str(m, f, tyjson_get_str(v), tyjson_get_len(v));
     case TYJSON_TYPE_RAW:
         f->tag = F_RAW;
-        f->n = tyjson_get_len(v);
+        if (tyjson_get_len(v) > UINT32_MAX) return -1;
+        f->n = (uint32_t)tyjson_get_len(v);
         f->v.p = tyjson_get_str(v);
         return 0;
     case TYJSON_TYPE_ARR: {
         tyjson_arr_iter it = tyjson_arr_iter_with(v);
         tyjson_val *e;
         f->tag = F_ARR;
-        f->n = tyjson_arr_size(v);
+        if (tyjson_arr_size(v) > UINT32_MAX) return -1;
+        f->n = (uint32_t)tyjson_arr_size(v);
         while ((e = tyjson_arr_iter_next(&it)))
             if (flat_val(m, e) < 0) return -1;
         return 0;
@@ -133,7 +231,8 @@ static int flat_val(flat_maker *m, tyjson_val *v) {
         tyjson_obj_iter it = tyjson_obj_iter_with(v);
         tyjson_val *k;
         f->tag = F_OBJ;
-        f->n = tyjson_obj_size(v);
+        if (tyjson_obj_size(v) > UINT32_MAX) return -1;
+        f->n = (uint32_t)tyjson_obj_size(v);
         while ((k = tyjson_obj_iter_next(&it))) {
             flat_node *kf;
             const char *s = tyjson_get_str(k);
@@ -141,8 +240,7 @@ static int flat_val(flat_maker *m, tyjson_val *v) {
             if (m->out == m->end) return -1;
             kf = m->out++;
             if (flat_str(m, kf, s, len) < 0) return -1;
-            if (kf->width == 0 && len > 0 && len <= TYJSON_PY_KEY_MAX)
-                kf->slot = (uint16_t)(tyjson_py_key_hash(s, len) & m->key_mask);
+            kf->slot = key_id(m->ids, s, len);
             if (flat_val(m, tyjson_obj_iter_get_val(k)) < 0) return -1;
         }
         return 0;
@@ -151,7 +249,8 @@ static int flat_val(flat_maker *m, tyjson_val *v) {
     }
 }
 
-tyjson_py_flat *tyjson_py_flat_make(const tyjson_doc *doc, tyjson_arena *arena, size_t key_mask) {
+tyjson_py_flat *tyjson_py_flat_make(const tyjson_doc *doc, tyjson_arena *arena, tyjson_py_key_ids *ids,
+                                    unsigned thread) {
     size_t count = tyjson_doc_get_val_count(doc), bytes;
     tyjson_py_flat *fl;
     flat_maker m;
@@ -161,8 +260,10 @@ tyjson_py_flat *tyjson_py_flat_make(const tyjson_doc *doc, tyjson_arena *arena, 
     if (!fl) return NULL;
     m.out = fl->node;
     m.end = fl->node + count;
+    if (thread >= ids->threads) return NULL;
+    fl->thread = thread;
     m.arena = arena;
-    m.key_mask = key_mask;
+    m.ids = &ids->w[thread];
     if (flat_val(&m, tyjson_doc_get_root(doc)) < 0) return NULL;
     fl->count = (size_t)(m.out - fl->node);
     return fl;
@@ -182,28 +283,29 @@ static PyObject *make_str(const flat_node *f) {
         return s;
     }
     s = PyUnicode_New((Py_ssize_t)f->n, f->width == 2 ? 0xFFFF : 0x10FFFF);
-    if (s) memcpy(PyUnicode_DATA(s), f->v.p, f->n * f->width);
+    if (s) memcpy(PyUnicode_DATA(s), f->v.p, (size_t)f->n * f->width);
     return s;
-}
-
-static PyObject *make_key(const flat_node *f, tyjson_py_keys *keys) {
-    tyjson_py_key_slot *slot;
-    if (f->slot == NO_SLOT || !keys) return make_str(f);
-    slot = &keys->slot[f->slot];
-    if (slot->str && slot->len == f->n && memcmp(slot->bytes, f->v.p, f->n) == 0)
-        return Py_NewRef(slot->str);
-    Py_XDECREF(slot->str);
-    slot->str = make_str(f);
-    if (!slot->str) return NULL;
-    slot->len = f->n;
-    memcpy(slot->bytes, f->v.p, f->n);
-    return Py_NewRef(slot->str);
 }
 
 typedef struct flat_cursor {
     const flat_node *p;
-    tyjson_py_keys *keys;
+    PyObject **strs; /* the worker's numbered keys (worker_ids.str) */
+    PyObject *shared;
 } flat_cursor;
+
+static PyObject *make_key(const flat_node *f, flat_cursor *c) {
+    PyObject **sp, *s, *one;
+    if (f->slot == NO_SLOT) return make_str(f);
+    sp = &c->strs[f->slot];
+    if (*sp) return Py_NewRef(*sp);
+    s = make_str(f); /* first sight of this number: the run's str for the key */
+    if (!s) return NULL;
+    one = PyDict_SetDefault(c->shared, s, s); /* borrowed */
+    Py_DECREF(s);
+    if (!one) return NULL;
+    *sp = Py_NewRef(one);
+    return Py_NewRef(one);
+}
 
 static PyObject *build(flat_cursor *c);
 
@@ -239,7 +341,7 @@ static PyObject *build_obj(flat_cursor *c, size_t n) {
     size_t i;
     if (!dict) return NULL;
     for (i = 0; i < n; i++) {
-        PyObject *key = make_key(c->p++, c->keys), *val;
+        PyObject *key = make_key(c->p++, c), *val;
         int rc;
         if (!key) goto fail;
         val = build(c);
@@ -285,13 +387,13 @@ static PyObject *build(flat_cursor *c) {
 }
 
 /* The collector is paused as in tyjson_py_from_root (loads.c says why). */
-PyObject *tyjson_py_flat_build(const tyjson_py_flat *fl, tyjson_py_keys *keys) {
+PyObject *tyjson_py_flat_build(const tyjson_py_flat *fl, tyjson_py_key_ids *ids) {
     flat_cursor c;
     PyObject *r;
     int was_enabled;
-    if (!fl) return PyErr_NoMemory(); /* the worker ran out of memory */
     c.p = fl->node;
-    c.keys = keys;
+    c.strs = ids->w[fl->thread].str;
+    c.shared = ids->shared;
 #if PY_VERSION_HEX >= 0x030A0000
     was_enabled = PyGC_Disable();
 #else

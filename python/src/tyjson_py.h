@@ -92,12 +92,18 @@ static inline uint64_t tyjson_py_key_hash(const char *s, size_t n) {
 PyObject *tyjson_py_raw_number(const char *s, size_t n);
 
 /* flat.c: a record made ready for Python objects on a worker thread
- * (without the GIL; NULL when the arena is out of memory), then the
- * objects made from it with the GIL held (NULL with an exception; a NULL
- * flat form is a MemoryError). keys may be NULL. */
+ * (without the GIL; NULL when there is none: the arena out of memory, a
+ * count beyond 32 bits), then the objects made from it with the GIL held
+ * (NULL with an exception). */
 typedef struct tyjson_py_flat tyjson_py_flat;
-tyjson_py_flat *tyjson_py_flat_make(const tyjson_doc *doc, tyjson_arena *arena, size_t key_mask);
-PyObject *tyjson_py_flat_build(const tyjson_py_flat *fl, tyjson_py_keys *keys);
+/* The keys of such a run, numbered per worker (flat.c says why): made and
+ * freed with the GIL held, for `threads` workers. */
+typedef struct tyjson_py_key_ids tyjson_py_key_ids;
+tyjson_py_key_ids *tyjson_py_key_ids_new(unsigned threads);
+void tyjson_py_key_ids_free(tyjson_py_key_ids *k);
+tyjson_py_flat *tyjson_py_flat_make(const tyjson_doc *doc, tyjson_arena *arena, tyjson_py_key_ids *ids,
+                                    unsigned thread);
+PyObject *tyjson_py_flat_build(const tyjson_py_flat *fl, tyjson_py_key_ids *ids);
 
 /* dumps.c */
 PyObject *tyjson_py_dumps(PyObject *self, PyObject *args, PyObject *kwds);
