@@ -11,6 +11,7 @@
 #include "stream/lines_impl.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <unistd.h>
 
@@ -916,6 +917,116 @@ TEST(threads_really_run) {
         tyjson_lines_free(it);
     }
     free(big);
+}
+
+/* tyjson_lines_parallel_prep: the hook runs once per good record, on the
+ * workers when there are threads, and its result (in the batch's arena)
+ * reaches the callback with the record it was made from; the records,
+ * errors and counts are those of tyjson_lines_parallel_docs. */
+typedef struct prep_out {
+    size_t offset, vals, len;
+    int on_caller;
+} prep_out;
+
+typedef struct prep_run {
+    gather g;
+    pthread_t caller;
+    atomic_int preps, bad_prep; /* counted on the workers */
+    size_t checked, mismatched;
+    size_t batch_ends;
+    int last_batch_end; /* of the latest callback */
+} prep_run;
+
+static void *prep_fn(void *ctx, const tyjson_lines_item *item, tyjson_arena *arena) {
+    prep_run *pr = (prep_run *)ctx;
+    prep_out *o = (prep_out *)tyjson_arena_alloc(arena, sizeof(prep_out), _Alignof(prep_out));
+    atomic_fetch_add(&pr->preps, 1);
+    if (!item->doc || item->error || item->line != 0 || !o) {
+        atomic_store(&pr->bad_prep, 1);
+        return NULL;
+    }
+    o->offset = item->offset;
+    o->vals = tyjson_doc_get_val_count(item->doc);
+    o->len = item->len;
+    o->on_caller = pthread_equal(pthread_self(), pr->caller) != 0;
+    return o;
+}
+
+static int prep_cb(void *ctx, const tyjson_lines_item *item) {
+    prep_run *pr = (prep_run *)ctx;
+    const prep_out *o = (const prep_out *)item->prepared;
+    pthread_mutex_lock(&pr->g.mu);
+    if (item->doc) {
+        pr->checked++;
+        if (!o || o->offset != item->offset || o->len != item->len ||
+            o->vals != tyjson_doc_get_val_count(item->doc))
+            pr->mismatched++;
+        else if (o->on_caller) pr->g.off_caller |= 2; /* prepared on the calling thread */
+    } else if (o) {
+        pr->mismatched++;
+    }
+    pr->batch_ends += item->batch_end;
+    pr->last_batch_end = item->batch_end;
+    pthread_mutex_unlock(&pr->g.mu);
+    return gather_fn(&pr->g, item);
+}
+
+TEST(parallel_prep_results) {
+    size_t len;
+    char *big = make_big(&len);
+    const struct {
+        const char *dat;
+        size_t len;
+    } in[] = {{mixed, sizeof(mixed) - 1}, {big, len}};
+    for (size_t k = 0; k < 2; k++) {
+        for (unsigned threads = 1; threads <= 3; threads++) {
+            for (int mode = 0; mode < 3; mode++) { /* buffer, stream, per thread */
+                tyjson_lines_options o;
+                memset(&o, 0, sizeof(o));
+                if (mode == 2) o.flags = TYJSON_LINES_PER_THREAD;
+                gather ref;
+                gather_init(&ref);
+                tyjson_status st_ref;
+                char *want = par_of(mode == 1 ? SRC_CB : SRC_BUF, in[k].dat, in[k].len, &o, threads,
+                                    &ref, &st_ref);
+                prep_run pr;
+                memset(&pr, 0, sizeof(pr));
+                gather_init(&pr.g);
+                pr.caller = pthread_self();
+                opened op;
+                open_src(&op, mode == 1 ? SRC_CB : SRC_BUF, 4096, in[k].dat, in[k].len, &o);
+                tyjson_error err;
+                tyjson_status st = tyjson_lines_parallel_prep(op.it, threads, prep_fn, prep_cb, &pr, &err);
+                ASSERT_EQ_INT(st, st_ref);
+                char *got = gather_text(&pr.g, op.it);
+                if (strcmp(want, got) != 0)
+                    TEST_FAIL("input %zu threads %u mode %d:\n--- docs\n%.2000s\n--- prep\n%.2000s", k,
+                              threads, mode, want, got);
+                if (mode != 2) ASSERT_FALSE(pr.g.out_of_order);
+                ASSERT_EQ_UINT(pr.mismatched, 0);
+                ASSERT_FALSE(atomic_load(&pr.bad_prep));
+                ASSERT_EQ_UINT((size_t)atomic_load(&pr.preps), pr.checked);
+                ASSERT_EQ_UINT(pr.checked, tyjson_lines_records(op.it));
+                /* the run's last callback ends a batch; in order, few do
+                 * (a batch holds many records), per thread every one */
+                ASSERT_TRUE(pr.last_batch_end);
+                if (mode == 2) ASSERT_EQ_UINT(pr.batch_ends, pr.g.n);
+                else if (k == 1) ASSERT_TRUE(pr.batch_ends * 10 < pr.g.n);
+                /* with worker threads nothing is prepared on the calling thread */
+                if (threads > 1 && tyjson_lines_have_threads()) ASSERT_FALSE(pr.g.off_caller & 2);
+                free(got);
+                free(want);
+                close_src(&op);
+                gather_free(&pr.g);
+                gather_free(&ref);
+            }
+        }
+    }
+    free(big);
+    tyjson_error err;
+    tyjson_lines *it = tyjson_lines_open_buf("1\n", 2, NULL, &err);
+    ASSERT_EQ_INT(tyjson_lines_parallel_prep(it, 2, NULL, prep_cb, NULL, &err), TYJSON_E_INVALID_ARG);
+    tyjson_lines_free(it);
 }
 
 TEST(parallel_callback_abort) {

@@ -358,6 +358,24 @@ TYJSON_API bool tyjson_set_str(tyjson_val *v, const char *s);
 TYJSON_API bool tyjson_set_strn(tyjson_val *v, const char *s, size_t len);
 
 /* ----------------------------------------------------------------------------
+ * MARK: - Strings as code points
+ * ------------------------------------------------------------------------- */
+/** The code points of the UTF-8 text s[0..len) (such as a string of a
+ *  document, which the parser has checked): *chars (may be NULL) receives
+ *  their count, and the result is the smallest of 0x7F, 0xFF, 0xFFFF and
+ *  0x10FFFF that bounds them all (0x7F for empty text), the width a
+ *  fixed-width string needs (1 byte up to 0xFF, 2 up to 0xFFFF, else 4).
+ *  The text is not checked: on bytes that are not UTF-8 the count is that
+ *  of the bytes other than continuation bytes (10xxxxxx). */
+TYJSON_API uint32_t tyjson_utf8_measure(const char *s, size_t len, size_t *chars);
+/** Writes the code points of the UTF-8 text s[0..len) to `out` as
+ *  `width`-byte unsigned integers in native byte order (width 1, 2 or 4;
+ *  any other writes nothing): exactly as many as tyjson_utf8_measure
+ *  counts, each exact when width covers its bound (truncated otherwise).
+ *  Never reads past len. */
+TYJSON_API void tyjson_utf8_widen(const char *s, size_t len, void *out, unsigned width);
+
+/* ----------------------------------------------------------------------------
  * MARK: - Arrays and objects
  * ------------------------------------------------------------------------- */
 TYJSON_INLINE tyjson_val *tyjson__next(const tyjson_val *v) {

@@ -197,6 +197,16 @@ typedef struct tyjson_lines_item {
     size_t full;
     /** Index of the worker thread that parsed the record, 0..threads-1. */
     unsigned thread;
+    /** tyjson_lines_parallel_prep: what the preparation hook returned for
+     *  this record (NULL for a bad line, and in the other calls). */
+    void *prepared;
+    /** True when the call goes on with other work (cutting or reading
+     *  input, waiting for the workers) before the next callback: in input
+     *  order, on the last record delivered of each batch; always with
+     *  TYJSON_LINES_PER_THREAD. A callback that takes a lock for its
+     *  records (a language runtime's global lock) may keep it across a
+     *  batch's records and let it go here. */
+    bool batch_end;
 } tyjson_lines_item;
 
 /** A parallel callback: return 0 to go on, non-zero to stop (the call then
@@ -240,6 +250,32 @@ TYJSON_API tyjson_status tyjson_lines_parallel_decode(tyjson_lines *it, unsigned
                                                       tyjson_decode_flags flags,
                                                       tyjson_lines_fn fn, void *ctx,
                                                       tyjson_error *err);
+
+/** A preparation hook of tyjson_lines_parallel_prep: called for every good
+ *  record on the worker that parsed it, right after the parse, with
+ *  item->doc, dat, len, full, offset and thread set (line is 0: lines are
+ *  numbered at delivery). Its result reaches the callback as
+ *  item->prepared. `arena` is memory of the record's batch, for the
+ *  result: it stays valid until the callback for the record returns (the
+ *  batch is reset when it is reused). Runs concurrently on the workers, so
+ *  it must be thread-safe; it cannot stop the run (a failure is for the
+ *  result to tell the callback). */
+typedef void *(*tyjson_lines_prep_fn)(void *ctx, const tyjson_lines_item *item,
+                                      tyjson_arena *arena);
+
+/**
+ * As tyjson_lines_parallel_docs, with a hook that runs on the workers
+ * before the callback: per record, `prep` turns the document into whatever
+ * the callback wants (say, a form ready for another runtime's objects), off
+ * the calling thread; the callback (in input order, or per thread as
+ * tyjson_lines_parallel_docs) receives the result as item->prepared, the
+ * document still in item->doc. One thread runs prep on the calling thread.
+ * A NULL prep is TYJSON_E_INVALID_ARG; returns as tyjson_lines_parallel_docs.
+ */
+TYJSON_API tyjson_status tyjson_lines_parallel_prep(tyjson_lines *it, unsigned threads,
+                                                    tyjson_lines_prep_fn prep,
+                                                    tyjson_lines_fn fn, void *ctx,
+                                                    tyjson_error *err);
 
 /** Whether the parallel calls use threads in this build: 1 with pthreads,
  *  0 where they run on the calling thread. */

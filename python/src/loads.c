@@ -47,7 +47,7 @@ void tyjson_py_raise_decode(const tyjson_error *err, const char *dat, size_t len
 
 /* A raw number (TYJSON_TYPE_RAW): an int when it has no fraction or
  * exponent, else a float (which may be inf, as json gives for 1e400). */
-static PyObject *raw_number(const char *s, size_t n) {
+PyObject *tyjson_py_raw_number(const char *s, size_t n) {
     char small[64];
     char *buf = small;
     PyObject *res;
@@ -99,9 +99,19 @@ static PyObject *from_arr(tyjson_val *v) {
  * its own thread while other threads call loads. */
 static _Thread_local tyjson_py_keys *key_cache;
 
-void tyjson_py_keys_begin(tyjson_py_keys *k) {
+void tyjson_py_keys_begin(tyjson_py_keys *k, size_t slots) {
     size_t i;
-    for (i = 0; i < TYJSON_PY_KEY_SLOTS; i++) k->slot[i].str = NULL;
+    k->slot = k->local;
+    k->mask = TYJSON_PY_KEY_SLOTS - 1;
+    if (slots > TYJSON_PY_KEY_SLOTS) {
+        /* no memory for the big table: the small one does (slower) */
+        tyjson_py_key_slot *big = (tyjson_py_key_slot *)PyMem_Malloc(slots * sizeof(tyjson_py_key_slot));
+        if (big) {
+            k->slot = big;
+            k->mask = slots - 1;
+        }
+    }
+    for (i = 0; i <= k->mask; i++) k->slot[i].str = NULL;
     k->outer = key_cache; /* a scope inside a scope (say, a loads from a sink): keep theirs */
     key_cache = k;
 }
@@ -109,16 +119,15 @@ void tyjson_py_keys_begin(tyjson_py_keys *k) {
 void tyjson_py_keys_end(tyjson_py_keys *k) {
     size_t i;
     key_cache = k->outer;
-    for (i = 0; i < TYJSON_PY_KEY_SLOTS; i++) Py_XDECREF(k->slot[i].str);
+    for (i = 0; i <= k->mask; i++) Py_XDECREF(k->slot[i].str);
+    if (k->slot != k->local) PyMem_Free(k->slot);
 }
 
 static PyObject *key_str(const char *s, size_t n) {
     tyjson_py_key_slot *slot;
-    size_t h = n, i;
     if (!key_cache || n > TYJSON_PY_KEY_MAX || n == 0)
         return PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
-    for (i = 0; i < n; i++) h = h * 31u + (unsigned char)s[i];
-    slot = &key_cache->slot[h % TYJSON_PY_KEY_SLOTS];
+    slot = &key_cache->slot[tyjson_py_key_hash(s, n) & key_cache->mask];
     if (slot->str && slot->len == n && memcmp(slot->bytes, s, n) == 0) return Py_NewRef(slot->str);
     Py_XDECREF(slot->str);
     slot->str = PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, NULL);
@@ -169,7 +178,7 @@ PyObject *tyjson_py_from_val(tyjson_val *v) {
         /* the parser has checked the UTF-8 (and refused lone surrogate
          * escapes), so decoding cannot fail on the text */
         return PyUnicode_DecodeUTF8(tyjson_get_str(v), (Py_ssize_t)tyjson_get_len(v), NULL);
-    case TYJSON_TYPE_RAW: return raw_number(tyjson_get_str(v), tyjson_get_len(v));
+    case TYJSON_TYPE_RAW: return tyjson_py_raw_number(tyjson_get_str(v), tyjson_get_len(v));
     case TYJSON_TYPE_ARR: {
         PyObject *r;
         if (Py_EnterRecursiveCall(" while decoding a JSON array")) return NULL;
@@ -287,7 +296,7 @@ PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
         res = NULL;
     } else {
         tyjson_py_keys keys;
-        tyjson_py_keys_begin(&keys);
+        tyjson_py_keys_begin(&keys, TYJSON_PY_KEY_SLOTS);
         res = tyjson_py_from_root(tyjson_doc_get_root(doc));
         tyjson_py_keys_end(&keys);
         tyjson_doc_free(doc);

@@ -24,6 +24,12 @@ OBJ = {"id": 2**70, "name": "x\u00e9", "vals": [1, 2.5, True, None], "rec": Rec(
        "d": decimal.Decimal("1.5"), "u": uuid.UUID(int=7), 3: "int key"}
 
 
+# 20 records, each with a string of every width, big and small numbers
+LINES = b"".join(b'{"id": %d, "name": "x\\u00e9\\u4e2d%d", "s": "\\ud83d\\ude00\\u00ff", "vals": [1, 2.5, true, null, %d],'
+                 b' "o": {"k": "v", "big": 123456789012345678901234567890}}\n' % (i, i, 2**64 - i)
+                 for i in range(20))
+
+
 def held(n, fn):
     """Python-allocated bytes still held after n calls of fn (after a warm-up)."""
     for _ in range(1000):
@@ -143,6 +149,27 @@ class TestNoLeaks(unittest.TestCase):
             tyjson.dumps(obj, sort_keys=False)
         after = [sys.getrefcount(x) for x in (src, key, inner, obj, hook)]
         self.assertEqual(before, after)
+
+    def test_iter_lines(self):
+        # both conversion paths: one thread, and the workers' flat form
+        for threads in (1, 2):
+            with self.subTest(threads=threads):
+                self.assertLess(held(2000, lambda: list(tyjson.iter_lines(LINES, threads=threads))), 64 * 1024)
+
+    def test_iter_lines_error(self):
+        def fail_lines():
+            try:
+                list(tyjson.iter_lines(LINES + b"[1,\n" + LINES, threads=2))
+            except tyjson.JSONDecodeError:
+                pass
+        self.assertLess(held(2000, fail_lines), 64 * 1024)
+
+    def test_iter_lines_result_refcounts(self):
+        for threads in (1, 2):
+            recs = list(tyjson.iter_lines(LINES, threads=threads))
+            self.assertEqual(sys.getrefcount(recs[0]), 2)
+            self.assertEqual(sys.getrefcount(recs[0]["vals"]), 2)
+            self.assertEqual(sys.getrefcount(recs[0]["name"]), 2)
 
     def test_result_refcounts(self):
         r = tyjson.loads(DOC)

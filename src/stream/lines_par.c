@@ -65,6 +65,8 @@ typedef struct pbatch {
     usize n, rcap;
     tyjson_doc **docs; /* docs mode: one per record */
     usize dcap;
+    void **preps; /* with a prep hook: its result per record */
+    usize pcap;
     char *vals; /* typed mode: n structs */
     usize vcap;
     tyjson_error *errs;
@@ -88,6 +90,7 @@ typedef struct prun {
     tyjson_struct *type;
     tyjson_decode_flags dflags;
     tyjson_lines_fn fn;
+    tyjson_lines_prep_fn prep; /* or NULL */
     void *ctx;
     bool per_thread;
     bool threaded;  /* workers: they free what they allocated (below) */
@@ -149,6 +152,7 @@ static void batch_free(const tyjson_alloc *alc, pbatch *b) {
     tyjson__free(alc, b->buf);
     tyjson__free(alc, b->recs);
     tyjson__free(alc, b->docs);
+    tyjson__free(alc, b->preps);
     tyjson__free(alc, b->vals);
     tyjson__free(alc, b->errs);
     tyjson_arena_free(&b->arena);
@@ -229,6 +233,11 @@ static tyjson_status fill_batch(prun *r, tyjson_lines *it, pbatch *b, usize max_
         b->docs = (tyjson_doc **)p;
         /* entries past the ones in use are NULL (the freeing loops rely on it) */
         if (b->dcap > old) memset(b->docs + old, 0, (b->dcap - old) * sizeof(tyjson_doc *));
+        if (r->prep) {
+            p = b->preps;
+            if (!grow_array(alc, &p, &b->pcap, b->n, sizeof(void *))) goto nomem;
+            b->preps = (void **)p;
+        }
     }
     return res;
 nomem:
@@ -325,6 +334,7 @@ static void make_item(const prun *r, const pbatch *b, usize i, tyjson_lines_item
     if (rc->st == TYJSON_OK) {
         if (r->type) item->value = b->vals + i * r->type->size;
         else item->doc = b->docs[i];
+        if (r->prep) item->prepared = b->preps[i];
     } else if (rc->eix != NO_ERROR) {
         item->error = &b->errs[rc->eix];
     }
@@ -396,12 +406,20 @@ static void process_batch(prun *r, pbatch *b, unsigned thread) {
                     tyjson__err_set(&b->fail_err, TYJSON_E_NOMEM, NULL, 0, 0);
                     break;
                 }
+            } else if (r->prep) {
+                /* the line is numbered at delivery (chunk mode): 0 here */
+                tyjson_lines_item item;
+                b->preps[i] = NULL;
+                make_item(r, b, i, &item);
+                item.line = 0;
+                b->preps[i] = r->prep(r->ctx, &item, &b->arena);
             }
         }
         b->done_n = i + 1;
         if (r->per_thread && (rc->st == TYJSON_OK || keep_going)) {
             tyjson_lines_item item;
             make_item(r, b, i, &item);
+            item.batch_end = true;
             if (r->fn(r->ctx, &item) != 0) {
                 STOP_SET(r->cb_stop);
                 STOP_SET(r->stop);
@@ -422,6 +440,16 @@ static tyjson_status deliver_batch(prun *r, pbatch *b, bool stopped, tyjson_erro
     bool cont = (it->cfg.flags & TYJSON_LINES_CONTINUE) != 0;
     tyjson_status res = TYJSON_OK;
     if (r->chunked) number_chunk(r, b);
+    /* the last record called back (item.batch_end): after it the calling
+     * thread cuts, reads or waits (a stop or a failed error note ends the
+     * calls earlier, and then the run) */
+    usize last_call = b->done_n;
+    for (usize i = b->done_n; !r->per_thread && i-- > 0;) {
+        if (b->recs[i].st == TYJSON_OK || !cont) {
+            last_call = i;
+            break;
+        }
+    }
     for (usize i = 0; i < b->done_n; i++) {
         prec *rc = &b->recs[i];
         bool call = !r->per_thread && !stopped && res == TYJSON_OK;
@@ -438,6 +466,7 @@ static tyjson_status deliver_batch(prun *r, pbatch *b, bool stopped, tyjson_erro
         if (call) {
             tyjson_lines_item item;
             make_item(r, b, i, &item);
+            item.batch_end = i == last_call;
             if (r->fn(r->ctx, &item) != 0) {
                 res = TYJSON_E_CALLBACK;
                 tyjson__err_set(err, res, NULL, 0, 0);
@@ -575,8 +604,8 @@ static tyjson_status run_threads(prun *r, pworker *ws, tyjson_error *err) {
 #endif
 
 static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_struct *type,
-                                  tyjson_decode_flags dflags, tyjson_lines_fn fn, void *ctx,
-                                  tyjson_error *err) {
+                                  tyjson_decode_flags dflags, tyjson_lines_prep_fn prep,
+                                  tyjson_lines_fn fn, void *ctx, tyjson_error *err) {
     tyjson_error local;
     tyjson_error *e = err ? err : &local;
     if (!it || !fn) {
@@ -605,6 +634,7 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
     r.type = type;
     r.dflags = dflags;
     r.fn = fn;
+    r.prep = prep;
     r.ctx = ctx;
     r.per_thread = (it->cfg.flags & TYJSON_LINES_PER_THREAD) != 0;
     r.nring = threads > 1 ? (usize)threads * RING_PER_THREAD : 1;
@@ -676,7 +706,17 @@ static tyjson_status run_parallel(tyjson_lines *it, unsigned threads, tyjson_str
 
 tyjson_status tyjson_lines_parallel_docs(tyjson_lines *it, unsigned threads, tyjson_lines_fn fn,
                                          void *ctx, tyjson_error *err) {
-    return run_parallel(it, threads, NULL, 0, fn, ctx, err);
+    return run_parallel(it, threads, NULL, 0, NULL, fn, ctx, err);
+}
+
+tyjson_status tyjson_lines_parallel_prep(tyjson_lines *it, unsigned threads,
+                                         tyjson_lines_prep_fn prep, tyjson_lines_fn fn, void *ctx,
+                                         tyjson_error *err) {
+    if (!prep) {
+        tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
+        return TYJSON_E_INVALID_ARG;
+    }
+    return run_parallel(it, threads, NULL, 0, prep, fn, ctx, err);
 }
 
 tyjson_status tyjson_lines_parallel_decode(tyjson_lines *it, unsigned threads,
@@ -686,7 +726,7 @@ tyjson_status tyjson_lines_parallel_decode(tyjson_lines *it, unsigned threads,
         tyjson__err_set(err, TYJSON_E_INVALID_ARG, NULL, 0, 0);
         return TYJSON_E_INVALID_ARG;
     }
-    return run_parallel(it, threads, type, flags, fn, ctx, err);
+    return run_parallel(it, threads, type, flags, NULL, fn, ctx, err);
 }
 
 int tyjson_lines_have_threads(void) { return HAVE_THREADS; }
