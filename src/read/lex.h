@@ -16,6 +16,10 @@
 
 #include "base/internal.h"
 
+#if defined(__SSE2__)
+#  include <emmintrin.h>
+#endif
+
 /* Character classes (chartab.c). */
 #define TYJSON__CC_WS 0x01      /* space, tab, LF, CR */
 #define TYJSON__CC_DIGIT 0x02   /* 0-9 */
@@ -329,6 +333,39 @@ TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u
 TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_padded(const u8 *p, const u8 *end,
                                                             bool allow_invalid) {
     return tyjson__str_scan_in(p, end, allow_invalid, true);
+}
+
+/* The closing quote of a string body at p when it comes within its first
+ * 16 bytes, before any byte that needs attention (a backslash, a control
+ * byte, non-ASCII); NULL otherwise, and when fewer than 16 bytes remain.
+ * For a caller's common short key or value, settled without a call: with
+ * SSE2 (the x86-64 baseline, so no dispatch) it takes no general-purpose
+ * register beyond p and the result, so a caller's hot step need not save
+ * any (the SWAR form keeps four 64-bit constants live). */
+TYJSON__FORCEINLINE const u8 *tyjson__str_quote16(const u8 *p, const u8 *end) {
+    if (end - p < 16) return NULL;
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    /* the signed compare with 0x20 catches control bytes and bytes >= 0x80 */
+    __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    unsigned k = (unsigned)_mm_movemask_epi8(m);
+    if (!k) return NULL;
+    p += tyjson__ctz64(k);
+    return *p == '"' ? p : NULL;
+#elif TYJSON__SWAR
+    u64 m = tyjson__str_special(tyjson__load64(p));
+    if (!m) {
+        p += 8;
+        m = tyjson__str_special(tyjson__load64(p));
+        if (!m) return NULL;
+    }
+    p += tyjson__first_byte(m);
+    return *p == '"' ? p : NULL;
+#else
+    return NULL;
+#endif
 }
 
 /* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the

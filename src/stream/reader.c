@@ -1644,9 +1644,49 @@ TYJSON__FORCEINLINE void fast_tok(tyjson_reader *r, tyjson_token t, const u8 *p)
     r->partial = false;
 }
 
+/* The escaped string whose plain text [b, esc) ends at the escape esc,
+ * decoded whole into the scratch by the shared unescape (read/lex.c) when
+ * its closing quote is resident: one pass, where read_string's resumable
+ * loop pays its room and piece checks per escape (twitterescaped: a \uXXXX
+ * every few bytes). false, with nothing delivered, for anything else (the
+ * quote not resident or beyond the token limit, an error, a JSON5 escape):
+ * read_string then reads the string and says what is wrong. */
+static bool fast_unescape(tyjson_reader *r, const u8 *b, const u8 *esc) {
+    usize pre = (usize)(esc - b), avail = (usize)(r->end - esc);
+    /* the closing quote this far from b at most: a token read_string
+     * would deliver whole, its last escape 12 bytes inside the limit */
+    usize max_raw = r->tok_limit > 12 ? r->tok_limit - 12 : 0;
+    if (pre >= max_raw) return false;
+    if (avail > max_raw - pre) avail = max_raw - pre;
+    const bool ai = (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+    usize want = 64; /* scratch room for the escaped part; doubled while it is short */
+    for (;;) {
+        if (want > avail) want = avail;
+        usize need;
+        if (tyjson__add_ovf(pre, want + 8 + SCRATCH_SLACK, &need)) return false;
+        if (need > r->scr_cap) {
+            r->scr_len = 0;
+            if (!scratch_room(r, need)) return false;
+        }
+        usize room = r->scr_cap - pre - 8 - SCRATCH_SLACK; /* >= want */
+        if (room > avail) room = avail;
+        if (pre) memcpy(r->scr, b, pre);
+        tyjson__str_unesc u = tyjson__str_unescape(esc, esc + room, r->scr + pre, ai);
+        if (likely(u.err == TYJSON_OK)) {
+            r->scr_len = (usize)(u.dst - r->scr);
+            r->cur = u.src;
+            return true;
+        }
+        /* out of room before the quote: more room, unless that was all */
+        if (u.err != TYJSON_E_TRUNCATED || room == avail) return false;
+        want = room * 2;
+    }
+}
+
 /* fast_next's string or key at p whose plain text ends at the escape esc:
- * read_string goes on from the escape (no rescan), as start_string hands
- * it over. st is the state before the token (a value already counted). */
+ * decoded whole (fast_unescape) or read_string goes on from the escape (no
+ * rescan), as start_string hands it over. st is the state before the token
+ * (a value already counted). */
 static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p, const u8 *esc, int st,
                                                   bool key) {
     usize o = off_of(r, p);
@@ -1660,10 +1700,98 @@ static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p,
     r->p_start = o;
     r->p_keep = o;
     r->p_piece = o + 1;
+    if (fast_unescape(r, p + 1, esc)) {
+        r->p_esc = true;
+        return step_result(r, string_done(r, NULL, 0, true));
+    }
     r->p_scan = off_of(r, esc);
     return step_result(r, read_string(r));
 }
 
+/* fast_next's way out to the general step at p in state st. */
+static TYJSON__NOINLINE tyjson_token fast_slow(tyjson_reader *r, const u8 *p, int st) {
+    r->cur = p;
+    r->st = st;
+    return next_token(r);
+}
+
+/* A string value, now the current token, ends at q: the state after it. */
+TYJSON__FORCEINLINE tyjson_token fast_str_tok(tyjson_reader *r, const u8 *p, const u8 *q, int st) {
+    const u8 *b = p + 1;
+    r->tstr = b;
+    r->tlen = (usize)(q - b);
+    r->tnul = false;
+    r->cur = q + 1;
+    fast_tok(r, TYJSON_TOK_STR, p);
+    const bool arr = st != S_OBJ_VALUE;
+    if (arr) r->top->n++;
+    r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
+    return TYJSON_TOK_STR;
+}
+
+/* fast_next's string or key at p that tyjson__str_quote16 did not settle: a long
+ * or non-ASCII one (the vector scanner, a call), one with escapes, a key
+ * of a push input. Out of the step so that the step makes no call. */
+static TYJSON__NOINLINE tyjson_token fast_string(tyjson_reader *r, const u8 *p, int st, bool key) {
+    const u8 *b = p + 1;
+    tyjson__str_scan sc =
+        tyjson__str_scan_plain(b, r->end, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
+    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit))
+        return fast_slow(r, p, st);
+    if (unlikely(*sc.stop != '"')) {
+        if (!key && st != S_OBJ_VALUE) r->top->n++; /* the value begins, as read_value counts it */
+        return fast_escaped(r, p, sc.stop, st, key);
+    }
+    if (!key) return fast_str_tok(r, p, sc.stop, st);
+    r->cur = sc.stop + 1;
+    return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
+}
+
+/* A number, now in r->num, read from p to q: the token and the state. */
+TYJSON__FORCEINLINE tyjson_token fast_num_tok(tyjson_reader *r, const u8 *p, const u8 *q, int st) {
+    r->tstr = p;
+    r->tlen = (usize)(q - p);
+    r->tnul = false;
+    r->cur = q;
+    fast_tok(r, TYJSON_TOK_NUM, p);
+    const bool arr = st != S_OBJ_VALUE;
+    if (arr) r->top->n++;
+    r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
+    return TYJSON_TOK_NUM;
+}
+
+/* fast_number's number that the fast reader gave up on (long, near the end
+ * of the bytes, or invalid): the general reader, or the general step. */
+static TYJSON__NOINLINE tyjson_token fast_number_slow(tyjson_reader *r, const u8 *p, int st) {
+    const u8 *e = r->end;
+    tyjson__num n;
+    tyjson_status code = TYJSON_OK;
+    const u8 *errpos = NULL;
+    const u8 *q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
+    if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
+        return fast_slow(r, p, st);
+    r->num = n;
+    return fast_num_tok(r, p, q, st);
+}
+
+/* fast_next's number at p: the shared number core, whose real numbers
+ * make a call (the scaling), out of the step. With the fast path's room
+ * resident and a token limit above its longest number, the shared fast
+ * reader writes the token's value in place and its end needs no check; it
+ * writes nothing when it gives up. */
+static TYJSON__NOINLINE tyjson_token fast_number(tyjson_reader *r, const u8 *p, int st) {
+    const u8 *q = NULL;
+    if (likely(r->end - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
+        q = tyjson__num_fast(p, &r->num);
+    if (unlikely(q == NULL)) return fast_number_slow(r, p, st);
+    return fast_num_tok(r, p, q, st);
+}
+
+/* The step itself makes no call on its common paths (short ASCII strings
+ * and keys, literals, containers, separators, whitespace): every way out
+ * is a tail call (fast_number, fast_string, fast_escaped, fast_slow), so
+ * gcc keeps the step's state in the registers a call clobbers and saves
+ * none (17 instructions a token spent on saves and restores before). */
 static tyjson_token fast_next(tyjson_reader *r) {
     const u8 *p = r->cur, *e = r->end;
     int st = r->st;
@@ -1728,12 +1856,28 @@ after_separator:
     if (unlikely(c != '"')) goto slow;
 
 key : {
-    const u8 *b = p + 1;
-    tyjson__str_scan sc = tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
-    if (unlikely(*sc.stop != '"')) return fast_escaped(r, p, sc.stop, st, true);
-    r->cur = sc.stop + 1;
-    return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
+    const u8 *b = p + 1, *q = tyjson__str_quote16(b, e);
+    /* a buffer input's key stays in the caller's buffer, a stream's in the
+     * window until fill() moves it (its room in r->keys kept, the bytes
+     * copied there by keys_settle); a push input's is copied
+     * (fast_string). n < 16: within the token limit (MIN_TOKEN) and never
+     * cut for the path (TYJSON_ERROR_PATH_MAX). */
+    if (unlikely(q == NULL) || unlikely(r->in == IN_PUSH)) return fast_string(r, p, st, true);
+    frame *f = r->top;
+    usize n = (usize)(q - b);
+    if (r->in == IN_STREAM && unlikely(f->key_at + n > r->keys_cap)) return fast_string(r, p, st, true);
+    r->tstr = b;
+    r->tlen = n;
+    r->tnul = false;
+    r->cur = q + 1;
+    fast_tok(r, TYJSON_TOK_KEY, p);
+    f->n++;
+    f->key_ext = b;
+    f->key_len = n;
+    f->key_win = r->in == IN_STREAM;
+    r->keys_len = f->key_at + (r->in == IN_STREAM ? n : 0);
+    r->st = S_OBJ_COLON;
+    return TYJSON_TOK_KEY;
 }
 
 value : {
@@ -1742,64 +1886,29 @@ value : {
     const bool arr = st != S_OBJ_VALUE;
     /* numbers first, by two compares: the value of number arrays (mesh,
      * canada), for which the switch's chain of compares cost 10 a value */
-    if (likely((u32)c - '0' <= 9) || c == '-') goto number;
+    if (likely((u32)c - '0' <= 9) || c == '-') return fast_number(r, p, st);
     switch (c) {
     case '"': {
-        const u8 *b = p + 1;
-        tyjson__str_scan sc =
-            tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-        if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
-        if (unlikely(*sc.stop != '"')) {
-            if (arr) r->top->n++; /* the value begins, as read_value counts it */
-            return fast_escaped(r, p, sc.stop, st, false);
-        }
-        r->tstr = b;
-        r->tlen = (usize)(sc.stop - b);
-        r->tnul = false;
-        r->cur = sc.stop + 1;
-        fast_tok(r, TYJSON_TOK_STR, p);
-        break;
+        const u8 *q = tyjson__str_quote16(p + 1, e); /* < 16 bytes: within the token limit */
+        if (unlikely(q == NULL)) return fast_string(r, p, st, false);
+        return fast_str_tok(r, p, q, st);
     }
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-    number: {
-        /* With the fast path's room resident and a token limit above its
-         * longest number, the shared fast reader writes the token's value
-         * in place and its end needs no check; it writes nothing when it
-         * gives up. */
-        const u8 *q = NULL;
-        if (likely(e - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
-            q = tyjson__num_fast(p, &r->num);
-        if (unlikely(q == NULL)) {
-            tyjson__num n;
-            tyjson_status code = TYJSON_OK;
-            const u8 *errpos = NULL;
-            q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
-            if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
-                goto slow;
-            r->num = n;
-        }
-        r->tstr = p;
-        r->tlen = (usize)(q - p);
-        r->tnul = false;
-        r->cur = q;
-        fast_tok(r, TYJSON_TOK_NUM, p);
-        break;
-    }
+    /* literals by 4-byte compares (memcmp with a chosen literal is a call) */
     case 't':
-    case 'f':
-    case 'n': {
-        usize n = c == 'f' ? 5 : 4;
-        if ((usize)(e - p) < n ||
-            !tyjson__match_literal(p, e, c == 't' ? "true" : c == 'f' ? "false" : "null", n, false))
-            goto slow;
-        r->cur = p + n;
-        r->tstr = NULL;
-        r->tlen = 0;
-        fast_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL, p);
+        if (unlikely(e - p < 4) || tyjson__load32(p) != tyjson__load32((const u8 *)"true")) goto slow;
+        r->cur = p + 4;
+        fast_tok(r, TYJSON_TOK_TRUE, p);
         break;
-    }
+    case 'n':
+        if (unlikely(e - p < 4) || tyjson__load32(p) != tyjson__load32((const u8 *)"null")) goto slow;
+        r->cur = p + 4;
+        fast_tok(r, TYJSON_TOK_NULL, p);
+        break;
+    case 'f':
+        if (unlikely(e - p < 5) || tyjson__load32(p + 1) != tyjson__load32((const u8 *)"alse")) goto slow;
+        r->cur = p + 5;
+        fast_tok(r, TYJSON_TOK_FALSE, p);
+        break;
     case '{':
     case '[': {
         if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
@@ -1825,6 +1934,9 @@ value : {
     }
     default: goto slow;
     }
+    /* a literal */
+    r->tstr = NULL;
+    r->tlen = 0;
     if (arr) r->top->n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
     return r->tok;
@@ -1858,9 +1970,7 @@ close_arr : {
 }
 
 slow:
-    r->cur = p;
-    r->st = st;
-    return next_token(r);
+    return fast_slow(r, p, st);
 }
 
 /* ----------------------------------------------------------------------------
