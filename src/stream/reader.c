@@ -85,6 +85,9 @@ typedef struct dup_ent {
 } dup_ent;
 
 struct tyjson_reader {
+    /* the current token's kind and number, first (a pointer to the reader
+     * is one to its head): read by reader.h's inline getters */
+    tyjson__reader_head h;
     tyjson_alloc alc;
     u32 flags, rflags, max_depth;
     usize window, max_token, max_value;
@@ -115,8 +118,7 @@ struct tyjson_reader {
     usize fcap;
     bool multi_seen;
 
-    /* current token */
-    tyjson_token tok;
+    /* current token (its kind and number in h) */
     usize tok_off;
     u32 tok_depth;
     const u8 *tstr;
@@ -125,7 +127,6 @@ struct tyjson_reader {
     bool partial;
     bool tok_loc; /* tok_line, tok_col are known (beside partial: the
                      fast step clears both in one store) */
-    tyjson__num num;
 
     /* a token in progress */
     int pend;
@@ -220,7 +221,7 @@ static void set_err_at(tyjson_reader *r, tyjson_status code, usize off) {
     locate(r, off, &r->err.line, &r->err.column);
     r->st = S_ERROR;
     r->pend = P_NONE;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
 }
 
 /* A syntax error at pos (resident, or the end) with the DOM's message; buf
@@ -249,7 +250,7 @@ static TYJSON__NOINLINE int fail_io(tyjson_reader *r) {
     }
     r->st = S_ERROR;
     r->pend = P_NONE;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     return R_ERR;
 }
 
@@ -475,7 +476,7 @@ static int comment_rest(tyjson_reader *r) {
                 tyjson__describe_error(&r->err, TYJSON_E_COMMENT, EXPECT_COMMENT, r->cur, r->cur,
                                        r->end, r->max_depth);
                 r->st = S_ERROR;
-                r->tok = TYJSON_TOK_ERROR;
+                r->h.tok = TYJSON_TOK_ERROR;
                 return R_ERR;
             }
         }
@@ -724,7 +725,7 @@ static TYJSON__NOINLINE int dup_fail(tyjson_reader *r, const frame *f) {
     tyjson__describe_error(&r->err, TYJSON_E_DUPLICATE_KEY, EXPECT_NONE, tmp, tmp, tmp + 1 + n,
                            r->max_depth);
     r->st = S_ERROR;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     return R_ERR;
 }
 
@@ -732,7 +733,7 @@ static TYJSON__NOINLINE int dup_fail(tyjson_reader *r, const frame *f) {
  * Tokens
  * ------------------------------------------------------------------------- */
 TYJSON__FORCEINLINE void set_tok(tyjson_reader *r, tyjson_token t, usize off, u32 depth) {
-    r->tok = t;
+    r->h.tok = t;
     r->tok_off = off;
     r->tok_depth = depth;
     r->tok_loc = false;
@@ -936,7 +937,7 @@ static int read_number(tyjson_reader *r) {
                 if (likely(q < e || r->eof)) {
                     if (unlikely((usize)(q - s) > r->tok_limit))
                         return fail_plain(r, TYJSON_E_SIZE, r->p_start);
-                    r->num = n;
+                    r->h.num = n;
                     r->tstr = s;
                     r->tlen = (usize)(q - s);
                     r->tnul = false;
@@ -976,8 +977,8 @@ static int read_literal(tyjson_reader *r) {
             double d;
             usize k = tyjson__match_inf_nan(s, e, &d);
             if (!k) return read_fail(r, tyjson__inf_nan_status(s, e), s, EXPECT_LITERAL, NULL);
-            r->num.kind = TYJSON__NUM_REAL;
-            r->num.v.f = d;
+            r->h.num.kind = TYJSON__NUM_REAL;
+            r->h.num.v.f = d;
             r->tstr = s;
             r->tlen = k;
             r->tnul = false;
@@ -1217,7 +1218,7 @@ static int j5_number(tyjson_reader *r) {
                 return read_fail(r, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER, s);
             }
             if (unlikely((usize)(q - s) > r->tok_limit)) return fail_plain(r, TYJSON_E_SIZE, r->p_start);
-            r->num = n;
+            r->h.num = n;
             r->tstr = s;
             r->tlen = (usize)(q - s);
             r->tnul = false;
@@ -1380,7 +1381,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
     r->tstr = NULL;
     r->tlen = 0;
     after_value(r);
-    return r->tok;
+    return r->h.tok;
 }
 
 static tyjson_token open_container(tyjson_reader *r, const u8 *p, bool obj) {
@@ -1397,11 +1398,11 @@ static tyjson_token open_container(tyjson_reader *r, const u8 *p, bool obj) {
     r->tstr = NULL;
     r->tlen = 0;
     r->st = obj ? S_OBJ_FIRST : S_ARR_FIRST;
-    return r->tok;
+    return r->h.tok;
 }
 
 TYJSON__FORCEINLINE tyjson_token step_result(tyjson_reader *r, int rc) {
-    if (likely(rc == R_OK)) return r->tok;
+    if (likely(rc == R_OK)) return r->h.tok;
     return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
 }
 
@@ -1445,7 +1446,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
                           ? tyjson__num_read_text(p, e, &n, &code, &errpos)
                           : tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
         if (likely(q != NULL) && likely(q < e) && likely((usize)(q - p) <= r->tok_limit)) {
-            r->num = n;
+            r->h.num = n;
             r->tstr = p;
             r->tlen = (usize)(q - p);
             r->tnul = false;
@@ -1476,7 +1477,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
                 set_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL,
                         off_of(r, p), r->depth);
                 after_value(r);
-                return r->tok;
+                return r->h.tok;
             }
         }
         r->pend = P_LIT;
@@ -1637,7 +1638,7 @@ TYJSON__FORCEINLINE const u8 *fast_ws(const u8 *p, const u8 *e) {
 }
 
 TYJSON__FORCEINLINE void fast_tok(tyjson_reader *r, tyjson_token t, const u8 *p) {
-    r->tok = t;
+    r->h.tok = t;
     r->tok_off = off_of(r, p);
     r->tok_depth = r->depth;
     r->tok_loc = false;
@@ -1747,7 +1748,7 @@ static TYJSON__NOINLINE tyjson_token fast_string(tyjson_reader *r, const u8 *p, 
     return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
 }
 
-/* A number, now in r->num, read from p to q: the token and the state. */
+/* A number, now in r->h.num, read from p to q: the token and the state. */
 TYJSON__FORCEINLINE tyjson_token fast_num_tok(tyjson_reader *r, const u8 *p, const u8 *q, int st) {
     r->tstr = p;
     r->tlen = (usize)(q - p);
@@ -1770,7 +1771,7 @@ static TYJSON__NOINLINE tyjson_token fast_number_slow(tyjson_reader *r, const u8
     const u8 *q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
     if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
         return fast_slow(r, p, st);
-    r->num = n;
+    r->h.num = n;
     return fast_num_tok(r, p, q, st);
 }
 
@@ -1782,7 +1783,7 @@ static TYJSON__NOINLINE tyjson_token fast_number_slow(tyjson_reader *r, const u8
 static TYJSON__NOINLINE tyjson_token fast_number(tyjson_reader *r, const u8 *p, int st) {
     const u8 *q = NULL;
     if (likely(r->end - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
-        q = tyjson__num_fast(p, &r->num);
+        q = tyjson__num_fast(p, &r->h.num);
     if (unlikely(q == NULL)) return fast_number_slow(r, p, st);
     return fast_num_tok(r, p, q, st);
 }
@@ -1930,7 +1931,7 @@ value : {
         r->tstr = NULL;
         r->tlen = 0;
         r->st = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
-        return r->tok;
+        return r->h.tok;
     }
     default: goto slow;
     }
@@ -1939,7 +1940,7 @@ value : {
     r->tlen = 0;
     if (arr) r->top->n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
-    return r->tok;
+    return r->h.tok;
 }
 
 close_obj : {
@@ -2045,7 +2046,7 @@ static void reset(tyjson_reader *r, int in) {
     r->fast = !(r->flags & FAST_OFF_FLAGS);
     r->depth = 0;
     r->top = NULL;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     r->tok_off = 0;
     r->tok_depth = 0;
     r->tstr = NULL;
@@ -2213,7 +2214,7 @@ static TYJSON__NOINLINE const char *str_slow(const tyjson_reader *cr, size_t *le
 
 const char *tyjson_reader_str(const tyjson_reader *cr, size_t *len) {
     tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr; /* the NUL is added lazily */
-    if (likely(r != NULL) && likely(r->tok == TYJSON_TOK_KEY || r->tok == TYJSON_TOK_STR) &&
+    if (likely(r != NULL) && likely(r->h.tok == TYJSON_TOK_KEY || r->h.tok == TYJSON_TOK_STR) &&
         likely(!r->tnul)) {
         /* the common case: a text of up to 32 bytes in the input or the
          * window, 32 readable bytes from it, copied with four 8-byte moves */
@@ -2243,7 +2244,7 @@ static const char *str_slow(const tyjson_reader *cr, size_t *len) {
     tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr;
     if (len) *len = 0;
     if (!cr) return NULL;
-    if (r->tok != TYJSON_TOK_KEY && r->tok != TYJSON_TOK_STR && r->tok != TYJSON_TOK_NUM)
+    if (r->h.tok != TYJSON_TOK_KEY && r->h.tok != TYJSON_TOK_STR && r->h.tok != TYJSON_TOK_NUM)
         return NULL;
     if (!r->tnul) {
         /* text in the input or the window: a NUL-terminated copy */
@@ -2275,34 +2276,7 @@ static const char *str_slow(const tyjson_reader *cr, size_t *len) {
 
 bool tyjson_reader_partial(const tyjson_reader *r) { return r && r->partial; }
 
-bool tyjson_reader_get_i64(const tyjson_reader *r, int64_t *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out) return false;
-    if (r->num.kind == TYJSON__NUM_SINT) {
-        *out = r->num.v.i;
-        return true;
-    }
-    if (r->num.kind == TYJSON__NUM_UINT && r->num.v.u <= (u64)INT64_MAX) {
-        *out = (int64_t)r->num.v.u;
-        return true;
-    }
-    return false;
-}
-
-bool tyjson_reader_get_u64(const tyjson_reader *r, uint64_t *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out || r->num.kind != TYJSON__NUM_UINT) return false;
-    *out = r->num.v.u;
-    return true;
-}
-
-bool tyjson_reader_get_double(const tyjson_reader *r, double *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out) return false;
-    switch (r->num.kind) {
-    case TYJSON__NUM_UINT: *out = (double)r->num.v.u; return true;
-    case TYJSON__NUM_SINT: *out = (double)r->num.v.i; return true;
-    case TYJSON__NUM_REAL: *out = r->num.v.f; return true;
-    default: return false;
-    }
-}
+/* tyjson_reader_get_i64, _u64, _double: inline in reader.h. */
 
 uint32_t tyjson_reader_depth(const tyjson_reader *r) { return r ? r->tok_depth : 0; }
 
@@ -2340,7 +2314,7 @@ size_t tyjson_reader_path(const tyjson_reader *r, char *buf, size_t size) {
         return 0;
     }
     u32 nf = r->depth;
-    if ((r->tok == TYJSON_TOK_OBJ_BEGIN || r->tok == TYJSON_TOK_ARR_BEGIN) && nf) nf--;
+    if ((r->h.tok == TYJSON_TOK_OBJ_BEGIN || r->h.tok == TYJSON_TOK_ARR_BEGIN) && nf) nf--;
     return path_frames(r, nf, buf, size);
 }
 
@@ -2378,7 +2352,7 @@ static void stand_after(tyjson_reader *r, const u8 *s, const u8 *e) {
     r->tstr = NULL;
     r->tlen = 0;
     r->tnul = false;
-    r->num.kind = TYJSON__NUM_RAW; /* no number to get */
+    r->h.num.kind = TYJSON__NUM_RAW; /* no number to get */
     after_value(r);
 }
 
@@ -2527,7 +2501,7 @@ static tyjson_doc *bad_span(tyjson_reader *r, const u8 *s, const u8 *e, const ty
     rebase(r, &de, so);
     r->err = de;
     r->st = S_ERROR;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     copy_err(err, &r->err);
     return NULL;
 }
@@ -2560,7 +2534,7 @@ tyjson_doc *tyjson_reader_read_doc(tyjson_reader *r, const tyjson_read_options *
         rebase(r, pe, off_of(r, s));
         r->err = *pe;
         r->st = S_ERROR;
-        r->tok = TYJSON_TOK_ERROR;
+        r->h.tok = TYJSON_TOK_ERROR;
         return NULL;
     }
     stand_after(r, s, e);
@@ -2600,7 +2574,7 @@ tyjson_status tyjson_reader_decode(tyjson_reader *r, tyjson_struct *type, void *
     tyjson_error *pe = err ? err : &de;
     tyjson_status st = tyjson_decode(type, out, (const char *)s, (usize)(e - s), arena, &dopts, pe);
     if (st != TYJSON_OK) rebase(r, pe, off_of(r, s));
-    if (r->tok != TYJSON_TOK_ERROR && r->cur != e) stand_after(r, s, e);
+    if (r->h.tok != TYJSON_TOK_ERROR && r->cur != e) stand_after(r, s, e);
     return st;
 }
 
@@ -2609,8 +2583,8 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
     if (r->st == S_ERROR) return r->err.code;
     if (!r->skip_active) {
         if (r->st == S_END || r->partial) return TYJSON_E_STATE;
-        bool rest = (r->tok == TYJSON_TOK_OBJ_BEGIN && r->st == S_OBJ_FIRST) ||
-                    (r->tok == TYJSON_TOK_ARR_BEGIN && r->st == S_ARR_FIRST);
+        bool rest = (r->h.tok == TYJSON_TOK_OBJ_BEGIN && r->st == S_OBJ_FIRST) ||
+                    (r->h.tok == TYJSON_TOK_ARR_BEGIN && r->st == S_ARR_FIRST);
         if (rest) {
             if (r->in == IN_BUF && !(r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
                 const u8 *s = ptr_of(r, r->tok_off);
@@ -2689,6 +2663,6 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
     r->skip_active = r->skipping = false;
     r->tstr = NULL;
     r->tlen = 0;
-    r->num.kind = TYJSON__NUM_RAW;
+    r->h.num.kind = TYJSON__NUM_RAW;
     return TYJSON_OK;
 }
