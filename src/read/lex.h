@@ -123,9 +123,12 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
 }
 
 /* Pretty-printed text puts a newline and its indentation (up to 15 spaces
- * here) before most keys and values: with p at the newline and 17 bytes
- * readable, the first byte after them; otherwise p. For unpadded input,
- * where a caller wants the common layout settled before the general skip. */
+ * here with 17 bytes readable, up to 31 with 33) before most keys and
+ * values: with p at the newline, the first byte after them; otherwise p.
+ * For unpadded input, where a caller wants the common layout settled before
+ * the general skip. Deep indentation (16 to 31 spaces: six levels of four,
+ * generated-config) takes up to two more loads, not the general skip's
+ * loop of loads after two wasted ones. */
 TYJSON__FORCEINLINE const u8 *tyjson__skip_indent(const u8 *p, const u8 *end) {
 #if TYJSON__SWAR
     if (end - p >= 17 && *p == '\n') {
@@ -133,6 +136,12 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_indent(const u8 *p, const u8 *end) {
         if (likely(x != 0)) return p + 1 + (tyjson__ctz64(x) >> 3);
         x = tyjson__load64(p + 9) ^ (TYJSON__ONES * ' ');
         if (x != 0) return p + 9 + (tyjson__ctz64(x) >> 3);
+        if (end - p >= 33) {
+            x = tyjson__load64(p + 17) ^ (TYJSON__ONES * ' ');
+            if (x != 0) return p + 17 + (tyjson__ctz64(x) >> 3);
+            x = tyjson__load64(p + 25) ^ (TYJSON__ONES * ' ');
+            if (x != 0) return p + 25 + (tyjson__ctz64(x) >> 3);
+        }
     }
 #else
     (void)end;
