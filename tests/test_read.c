@@ -73,6 +73,33 @@ TEST(ws_comments_only_when_allowed) {
     free(b);
 }
 
+/* tyjson__skip_indent: a newline and n spaces (0 to 40), then a byte that
+ * is a space's end (`"`) or more whitespace (a tab), with every end of the
+ * input: the first byte after the spaces when it settles them, else p, and
+ * never a byte at or past the end (the buffer is exact, for ASan). */
+TEST(skip_indent_every_depth_and_end) {
+    char text[64];
+    for (usize n = 0; n <= 40; n++) {
+        for (int tail = 0; tail < 2; tail++) {
+            text[0] = '\n';
+            memset(text + 1, ' ', n);
+            text[1 + n] = tail ? '\t' : '"';
+            for (usize len = 1; len <= n + 2; len++) {
+                u8 *b = exact(text, len);
+                const u8 *q = tyjson__skip_indent(b, b + len);
+                if (q != b) {
+                    /* settled: exactly past the spaces, inside the input */
+                    ASSERT_EQ_UINT((usize)(q - b), 1 + n);
+                    ASSERT_TRUE(q < b + len);
+                }
+                /* the common layouts are settled whenever 33 bytes are there */
+                if (len >= 33 && n >= 1 && n <= 31) ASSERT_TRUE(q == b + 1 + n);
+                free(b);
+            }
+        }
+    }
+}
+
 TEST(bom_alone) {
     u8 *b = exact("\xEF\xBB\xBF", 3);
     ASSERT_TRUE(tyjson__has_bom(b, b + 3));

@@ -384,4 +384,73 @@ TEST(escape_runs_equal_dom) {
     }
 }
 
+/* The listing of doc from a buffer with the given flags, token limit and
+ * reader flags. */
+static char *run_limited(const char *doc, size_t len, uint32_t flags, size_t max_token, uint32_t rflags) {
+    tyjson_reader_options o;
+    memset(&o, 0, sizeof(o));
+    o.flags = flags;
+    o.max_token = max_token;
+    o.reader_flags = rflags;
+    tyjson_reader *r = tyjson_reader_new(&o, NULL);
+    if (!r || tyjson_reader_open_buf(r, doc, len) != TYJSON_OK) abort();
+    lst out = {NULL, 0, 0};
+    lst_fmt(&out, "%s", "");
+    listing(r, &out);
+    tyjson_reader_free(r);
+    return out.s;
+}
+
+/* The fast step decodes a resident escaped string whole (fast_unescape,
+ * the shared unescape into the scratch, its room doubled from 64 bytes
+ * while the string is longer): keys and values of every length to 600
+ * bytes around an escape, next to the token limit (whole, in pieces, or
+ * TYJSON_E_SIZE), and with an error after the escape (a bad escape, a
+ * control byte, bad UTF-8, the end of the input), equal to the general
+ * step's listing. */
+TEST(escaped_strings_decoded_whole) {
+    static const char *const tails[] = {"", "\\q", "\x01", "\xff", "\\u12"};
+    static const size_t sizes[] = {1, 15, 16, 17, 40, 52, 53, 63, 64, 65, 100, 127, 128, 129, 300, 600};
+    char *doc = (char *)malloc(4096);
+    ASSERT_NOT_NULL(doc);
+    for (size_t t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
+        for (size_t si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++) {
+            for (int key = 0; key < 2; key++) {
+                /* sizes[si] bytes: plain text, an escape, \u escapes */
+                size_t n = sizes[si], m = 0;
+                char body[1024];
+                size_t b = 0;
+                while (b < n) {
+                    const char *piece = b % 23 == 5 ? "\\u00e9" : b % 11 == 3 ? "\\n" : "a";
+                    size_t pl = strlen(piece);
+                    memcpy(body + b, piece, pl);
+                    b += pl;
+                }
+                body[b] = 0;
+                bool cut = strcmp(tails[t], "\\u12") == 0; /* the input ends in the escape */
+                const char *end = cut ? "" : key ? "\":1}" : "\",2]";
+                m = (size_t)snprintf(doc, 4096, "%s%s%s%s", key ? "{\"x" : "[\"x\\t", body, tails[t], end);
+                char *copy = (char *)malloc(m); /* no byte after the end */
+                ASSERT_NOT_NULL(copy);
+                memcpy(copy, doc, m);
+                static const size_t limits[] = {0, 16, 40, 64, 100, 200, 1000};
+                for (size_t li = 0; li < sizeof(limits) / sizeof(limits[0]); li++) {
+                    for (int pieces = 0; pieces < 2; pieces++) {
+                        uint32_t rf = pieces ? TYJSON_READER_PIECES : 0;
+                        char *fast = run_limited(copy, m, 0, limits[li], rf);
+                        char *slow = run_limited(copy, m, TYJSON_READ_REJECT_DUPLICATE_KEYS, limits[li], rf);
+                        if (strcmp(fast, slow) != 0)
+                            TEST_FAIL("tail %zu size %zu key %d limit %zu pieces %d:\n%s\nfast:\n%s\ngeneral:\n%s",
+                                      t, n, key, limits[li], pieces, doc, fast, slow);
+                        free(fast);
+                        free(slow);
+                    }
+                }
+                free(copy);
+            }
+        }
+    }
+    free(doc);
+}
+
 int main(int argc, char **argv) { return test_main(argc, argv); }

@@ -2,7 +2,8 @@
  * tyjson/num_int.h - PRIVATE: not part of the API (every name here is
  * tyjson__ / TYJSON__, may change in any release; do not include it
  * yourself). It is a public header only because the streaming writer's
- * inline integer calls (tyjson/writer.h) need it.
+ * inline integer calls (tyjson/writer.h) and the pull reader's inline
+ * number getters (tyjson/reader.h) need it.
  *
  * The integer formatting of the number core (src/num/num_write.c, whose
  * tyjson__u64_write / tyjson__i64_write are built on these): values below
@@ -115,6 +116,24 @@ TYJSON_INLINE char *tyjson__num_put_upto8(char *p, uint32_t v) {
     tyjson__num_store8(p, (x | 0x3030303030303030u) >> (8 * lz));
     return p + 8 - lz;
 }
+
+/* A number as the number core reads it (src/num/num.h reads into it). */
+typedef enum tyjson__num_kind {
+    TYJSON__NUM_UINT = 0, /* non-negative integer that fits uint64 */
+    TYJSON__NUM_SINT = 1, /* negative integer that fits int64 */
+    TYJSON__NUM_REAL = 2, /* has a fraction or exponent: a double */
+    TYJSON__NUM_RAW = 3   /* TYJSON_READ_BIGNUM_AS_RAW and out of range: the
+                             caller keeps the text [start, returned end) */
+} tyjson__num_kind;
+
+typedef struct tyjson__num {
+    tyjson__num_kind kind;
+    union {
+        uint64_t u;
+        int64_t i;
+        double f;
+    } v;
+} tyjson__num;
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,7 @@
 #include "tyjson/common.h"
 #include "tyjson/dom.h"
 #include "tyjson/bind.h"
+#include "tyjson/num_int.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -179,16 +180,65 @@ TYJSON_API const char *tyjson_reader_str(const tyjson_reader *r, size_t *len);
 /** With TYJSON_READER_PIECES: true when the current STR, KEY or NUM token is
  *  a piece and more of the same string or number follows. */
 TYJSON_API bool tyjson_reader_partial(const tyjson_reader *r);
+
+/* ----------------------------------------------------------------------------
+ * PRIVATE: the reader's current token and number, for the inline getters
+ * below. Not part of the API: every name here is tyjson__ / TYJSON__ and
+ * may change in any release; never touch these fields (src/stream/reader.c
+ * owns them). A tyjson_reader starts with a tyjson__reader_head (its first
+ * member, so a pointer to the reader is a pointer to its head). The number
+ * is the value the number core read for the token (<tyjson/num_int.h>):
+ * a getter is a few loads and compares in the caller, not a call.
+ * ------------------------------------------------------------------------- */
+typedef struct tyjson__reader_head {
+    tyjson_token tok; /* the current token */
+    tyjson__num num;  /* its number, when tok is TYJSON_TOK_NUM */
+} tyjson__reader_head;
+
+TYJSON_INLINE const tyjson__reader_head *tyjson__reader_h(const tyjson_reader *r) {
+    return (const tyjson__reader_head *)(const void *)r;
+}
+
 /** The current NUM as an int64 when it is an integer in range; false (and
  *  nothing stored) otherwise, or for another token. With
  *  TYJSON_READ_NUMBER_AS_RAW a NUM carries only its text
- *  (tyjson_reader_str): the three getters return false for it. */
-TYJSON_API bool tyjson_reader_get_i64(const tyjson_reader *r, int64_t *out);
-/** The current NUM as a uint64 when it is a non-negative integer in range. */
-TYJSON_API bool tyjson_reader_get_u64(const tyjson_reader *r, uint64_t *out);
+ *  (tyjson_reader_str): the three getters return false for it. Inline. */
+TYJSON_INLINE bool tyjson_reader_get_i64(const tyjson_reader *r, int64_t *out) {
+    if (!r || !out) return false;
+    const tyjson__reader_head *h = tyjson__reader_h(r);
+    if (h->tok != TYJSON_TOK_NUM) return false;
+    if (h->num.kind == TYJSON__NUM_SINT) {
+        *out = h->num.v.i;
+        return true;
+    }
+    if (h->num.kind == TYJSON__NUM_UINT && h->num.v.u <= (uint64_t)INT64_MAX) {
+        *out = (int64_t)h->num.v.u;
+        return true;
+    }
+    return false;
+}
+/** The current NUM as a uint64 when it is a non-negative integer in range.
+ *  Inline. */
+TYJSON_INLINE bool tyjson_reader_get_u64(const tyjson_reader *r, uint64_t *out) {
+    if (!r || !out) return false;
+    const tyjson__reader_head *h = tyjson__reader_h(r);
+    if (h->tok != TYJSON_TOK_NUM || h->num.kind != TYJSON__NUM_UINT) return false;
+    *out = h->num.v.u;
+    return true;
+}
 /** The current NUM as the nearest double (correctly rounded, as the DOM
- *  reads it); false when it overflows or for another token. */
-TYJSON_API bool tyjson_reader_get_double(const tyjson_reader *r, double *out);
+ *  reads it); false when it overflows or for another token. Inline. */
+TYJSON_INLINE bool tyjson_reader_get_double(const tyjson_reader *r, double *out) {
+    if (!r || !out) return false;
+    const tyjson__reader_head *h = tyjson__reader_h(r);
+    if (h->tok != TYJSON_TOK_NUM) return false;
+    switch (h->num.kind) {
+    case TYJSON__NUM_UINT: *out = (double)h->num.v.u; return true;
+    case TYJSON__NUM_SINT: *out = (double)h->num.v.i; return true;
+    case TYJSON__NUM_REAL: *out = h->num.v.f; return true;
+    default: return false;
+    }
+}
 
 /** Nesting depth of the current token: 0 for a top-level value (and the
  *  top-level OBJ_BEGIN/ARR_BEGIN and their END), 1 for the members and

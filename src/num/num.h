@@ -8,26 +8,13 @@
 #define TYJSON_NUM_H
 
 #include "base/internal.h"
+#include "tyjson/num_int.h"
 
 /* ----------------------------------------------------------------------------
  * Reading
  * ------------------------------------------------------------------------- */
-typedef enum tyjson__num_kind {
-    TYJSON__NUM_UINT = 0, /* non-negative integer that fits uint64 */
-    TYJSON__NUM_SINT = 1, /* negative integer that fits int64 */
-    TYJSON__NUM_REAL = 2, /* has a fraction or exponent: a double */
-    TYJSON__NUM_RAW = 3   /* TYJSON_READ_BIGNUM_AS_RAW and out of range: the
-                             caller keeps the text [start, returned end) */
-} tyjson__num_kind;
-
-typedef struct tyjson__num {
-    tyjson__num_kind kind;
-    union {
-        u64 u;
-        i64 i;
-        double f;
-    } v;
-} tyjson__num;
+/* tyjson__num, the value read, and its kinds: in <tyjson/num_int.h>, for
+ * the pull reader's inline getters. */
 
 /**
  * Reads one JSON number (RFC 8259 grammar) starting at p, where *p is '-' or

@@ -16,6 +16,10 @@
 
 #include "base/internal.h"
 
+#if defined(__SSE2__)
+#  include <emmintrin.h>
+#endif
+
 /* Character classes (chartab.c). */
 #define TYJSON__CC_WS 0x01      /* space, tab, LF, CR */
 #define TYJSON__CC_DIGIT 0x02   /* 0-9 */
@@ -119,9 +123,12 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_ws_padded(const u8 *p) {
 }
 
 /* Pretty-printed text puts a newline and its indentation (up to 15 spaces
- * here) before most keys and values: with p at the newline and 17 bytes
- * readable, the first byte after them; otherwise p. For unpadded input,
- * where a caller wants the common layout settled before the general skip. */
+ * here with 17 bytes readable, up to 31 with 33) before most keys and
+ * values: with p at the newline, the first byte after them; otherwise p.
+ * For unpadded input, where a caller wants the common layout settled before
+ * the general skip. Deep indentation (16 to 31 spaces: six levels of four,
+ * generated-config) takes up to two more loads, not the general skip's
+ * loop of loads after two wasted ones. */
 TYJSON__FORCEINLINE const u8 *tyjson__skip_indent(const u8 *p, const u8 *end) {
 #if TYJSON__SWAR
     if (end - p >= 17 && *p == '\n') {
@@ -129,6 +136,12 @@ TYJSON__FORCEINLINE const u8 *tyjson__skip_indent(const u8 *p, const u8 *end) {
         if (likely(x != 0)) return p + 1 + (tyjson__ctz64(x) >> 3);
         x = tyjson__load64(p + 9) ^ (TYJSON__ONES * ' ');
         if (x != 0) return p + 9 + (tyjson__ctz64(x) >> 3);
+        if (end - p >= 33) {
+            x = tyjson__load64(p + 17) ^ (TYJSON__ONES * ' ');
+            if (x != 0) return p + 17 + (tyjson__ctz64(x) >> 3);
+            x = tyjson__load64(p + 25) ^ (TYJSON__ONES * ' ');
+            if (x != 0) return p + 25 + (tyjson__ctz64(x) >> 3);
+        }
     }
 #else
     (void)end;
@@ -329,6 +342,39 @@ TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_plain(const u8 *p, const u
 TYJSON__FORCEINLINE tyjson__str_scan tyjson__str_scan_padded(const u8 *p, const u8 *end,
                                                             bool allow_invalid) {
     return tyjson__str_scan_in(p, end, allow_invalid, true);
+}
+
+/* The closing quote of a string body at p when it comes within its first
+ * 16 bytes, before any byte that needs attention (a backslash, a control
+ * byte, non-ASCII); NULL otherwise, and when fewer than 16 bytes remain.
+ * For a caller's common short key or value, settled without a call: with
+ * SSE2 (the x86-64 baseline, so no dispatch) it takes no general-purpose
+ * register beyond p and the result, so a caller's hot step need not save
+ * any (the SWAR form keeps four 64-bit constants live). */
+TYJSON__FORCEINLINE const u8 *tyjson__str_quote16(const u8 *p, const u8 *end) {
+    if (end - p < 16) return NULL;
+#if defined(__SSE2__)
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+    /* the signed compare with 0x20 catches control bytes and bytes >= 0x80 */
+    __m128i m = _mm_or_si128(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)),
+                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+                                          _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    unsigned k = (unsigned)_mm_movemask_epi8(m);
+    if (!k) return NULL;
+    p += tyjson__ctz64(k);
+    return *p == '"' ? p : NULL;
+#elif TYJSON__SWAR
+    u64 m = tyjson__str_special(tyjson__load64(p));
+    if (!m) {
+        p += 8;
+        m = tyjson__str_special(tyjson__load64(p));
+        if (!m) return NULL;
+    }
+    p += tyjson__first_byte(m);
+    return *p == '"' ? p : NULL;
+#else
+    return NULL;
+#endif
 }
 
 /* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the

@@ -85,6 +85,9 @@ typedef struct dup_ent {
 } dup_ent;
 
 struct tyjson_reader {
+    /* the current token's kind and number, first (a pointer to the reader
+     * is one to its head): read by reader.h's inline getters */
+    tyjson__reader_head h;
     tyjson_alloc alc;
     u32 flags, rflags, max_depth;
     usize window, max_token, max_value;
@@ -115,8 +118,7 @@ struct tyjson_reader {
     usize fcap;
     bool multi_seen;
 
-    /* current token */
-    tyjson_token tok;
+    /* current token (its kind and number in h) */
     usize tok_off;
     u32 tok_depth;
     const u8 *tstr;
@@ -125,7 +127,6 @@ struct tyjson_reader {
     bool partial;
     bool tok_loc; /* tok_line, tok_col are known (beside partial: the
                      fast step clears both in one store) */
-    tyjson__num num;
 
     /* a token in progress */
     int pend;
@@ -220,7 +221,7 @@ static void set_err_at(tyjson_reader *r, tyjson_status code, usize off) {
     locate(r, off, &r->err.line, &r->err.column);
     r->st = S_ERROR;
     r->pend = P_NONE;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
 }
 
 /* A syntax error at pos (resident, or the end) with the DOM's message; buf
@@ -249,7 +250,7 @@ static TYJSON__NOINLINE int fail_io(tyjson_reader *r) {
     }
     r->st = S_ERROR;
     r->pend = P_NONE;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     return R_ERR;
 }
 
@@ -475,7 +476,7 @@ static int comment_rest(tyjson_reader *r) {
                 tyjson__describe_error(&r->err, TYJSON_E_COMMENT, EXPECT_COMMENT, r->cur, r->cur,
                                        r->end, r->max_depth);
                 r->st = S_ERROR;
-                r->tok = TYJSON_TOK_ERROR;
+                r->h.tok = TYJSON_TOK_ERROR;
                 return R_ERR;
             }
         }
@@ -724,7 +725,7 @@ static TYJSON__NOINLINE int dup_fail(tyjson_reader *r, const frame *f) {
     tyjson__describe_error(&r->err, TYJSON_E_DUPLICATE_KEY, EXPECT_NONE, tmp, tmp, tmp + 1 + n,
                            r->max_depth);
     r->st = S_ERROR;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     return R_ERR;
 }
 
@@ -732,7 +733,7 @@ static TYJSON__NOINLINE int dup_fail(tyjson_reader *r, const frame *f) {
  * Tokens
  * ------------------------------------------------------------------------- */
 TYJSON__FORCEINLINE void set_tok(tyjson_reader *r, tyjson_token t, usize off, u32 depth) {
-    r->tok = t;
+    r->h.tok = t;
     r->tok_off = off;
     r->tok_depth = depth;
     r->tok_loc = false;
@@ -936,7 +937,7 @@ static int read_number(tyjson_reader *r) {
                 if (likely(q < e || r->eof)) {
                     if (unlikely((usize)(q - s) > r->tok_limit))
                         return fail_plain(r, TYJSON_E_SIZE, r->p_start);
-                    r->num = n;
+                    r->h.num = n;
                     r->tstr = s;
                     r->tlen = (usize)(q - s);
                     r->tnul = false;
@@ -976,8 +977,8 @@ static int read_literal(tyjson_reader *r) {
             double d;
             usize k = tyjson__match_inf_nan(s, e, &d);
             if (!k) return read_fail(r, tyjson__inf_nan_status(s, e), s, EXPECT_LITERAL, NULL);
-            r->num.kind = TYJSON__NUM_REAL;
-            r->num.v.f = d;
+            r->h.num.kind = TYJSON__NUM_REAL;
+            r->h.num.v.f = d;
             r->tstr = s;
             r->tlen = k;
             r->tnul = false;
@@ -1217,7 +1218,7 @@ static int j5_number(tyjson_reader *r) {
                 return read_fail(r, code, errpos, word ? EXPECT_LITERAL : EXPECT_NUMBER, s);
             }
             if (unlikely((usize)(q - s) > r->tok_limit)) return fail_plain(r, TYJSON_E_SIZE, r->p_start);
-            r->num = n;
+            r->h.num = n;
             r->tstr = s;
             r->tlen = (usize)(q - s);
             r->tnul = false;
@@ -1380,7 +1381,7 @@ static tyjson_token close_container(tyjson_reader *r, const u8 *p, bool obj) {
     r->tstr = NULL;
     r->tlen = 0;
     after_value(r);
-    return r->tok;
+    return r->h.tok;
 }
 
 static tyjson_token open_container(tyjson_reader *r, const u8 *p, bool obj) {
@@ -1397,11 +1398,11 @@ static tyjson_token open_container(tyjson_reader *r, const u8 *p, bool obj) {
     r->tstr = NULL;
     r->tlen = 0;
     r->st = obj ? S_OBJ_FIRST : S_ARR_FIRST;
-    return r->tok;
+    return r->h.tok;
 }
 
 TYJSON__FORCEINLINE tyjson_token step_result(tyjson_reader *r, int rc) {
-    if (likely(rc == R_OK)) return r->tok;
+    if (likely(rc == R_OK)) return r->h.tok;
     return rc == R_NEED ? TYJSON_TOK_NEED_MORE : TYJSON_TOK_ERROR;
 }
 
@@ -1445,7 +1446,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
                           ? tyjson__num_read_text(p, e, &n, &code, &errpos)
                           : tyjson__num_read_inline(p, e, r->flags, &n, &code, &errpos);
         if (likely(q != NULL) && likely(q < e) && likely((usize)(q - p) <= r->tok_limit)) {
-            r->num = n;
+            r->h.num = n;
             r->tstr = p;
             r->tlen = (usize)(q - p);
             r->tnul = false;
@@ -1476,7 +1477,7 @@ static tyjson_token read_value(tyjson_reader *r, const u8 *p) {
                 set_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL,
                         off_of(r, p), r->depth);
                 after_value(r);
-                return r->tok;
+                return r->h.tok;
             }
         }
         r->pend = P_LIT;
@@ -1637,16 +1638,56 @@ TYJSON__FORCEINLINE const u8 *fast_ws(const u8 *p, const u8 *e) {
 }
 
 TYJSON__FORCEINLINE void fast_tok(tyjson_reader *r, tyjson_token t, const u8 *p) {
-    r->tok = t;
+    r->h.tok = t;
     r->tok_off = off_of(r, p);
     r->tok_depth = r->depth;
     r->tok_loc = false;
     r->partial = false;
 }
 
+/* The escaped string whose plain text [b, esc) ends at the escape esc,
+ * decoded whole into the scratch by the shared unescape (read/lex.c) when
+ * its closing quote is resident: one pass, where read_string's resumable
+ * loop pays its room and piece checks per escape (twitterescaped: a \uXXXX
+ * every few bytes). false, with nothing delivered, for anything else (the
+ * quote not resident or beyond the token limit, an error, a JSON5 escape):
+ * read_string then reads the string and says what is wrong. */
+static bool fast_unescape(tyjson_reader *r, const u8 *b, const u8 *esc) {
+    usize pre = (usize)(esc - b), avail = (usize)(r->end - esc);
+    /* the closing quote this far from b at most: a token read_string
+     * would deliver whole, its last escape 12 bytes inside the limit */
+    usize max_raw = r->tok_limit > 12 ? r->tok_limit - 12 : 0;
+    if (pre >= max_raw) return false;
+    if (avail > max_raw - pre) avail = max_raw - pre;
+    const bool ai = (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0;
+    usize want = 64; /* scratch room for the escaped part; doubled while it is short */
+    for (;;) {
+        if (want > avail) want = avail;
+        usize need;
+        if (tyjson__add_ovf(pre, want + 8 + SCRATCH_SLACK, &need)) return false;
+        if (need > r->scr_cap) {
+            r->scr_len = 0;
+            if (!scratch_room(r, need)) return false;
+        }
+        usize room = r->scr_cap - pre - 8 - SCRATCH_SLACK; /* >= want */
+        if (room > avail) room = avail;
+        if (pre) memcpy(r->scr, b, pre);
+        tyjson__str_unesc u = tyjson__str_unescape(esc, esc + room, r->scr + pre, ai);
+        if (likely(u.err == TYJSON_OK)) {
+            r->scr_len = (usize)(u.dst - r->scr);
+            r->cur = u.src;
+            return true;
+        }
+        /* out of room before the quote: more room, unless that was all */
+        if (u.err != TYJSON_E_TRUNCATED || room == avail) return false;
+        want = room * 2;
+    }
+}
+
 /* fast_next's string or key at p whose plain text ends at the escape esc:
- * read_string goes on from the escape (no rescan), as start_string hands
- * it over. st is the state before the token (a value already counted). */
+ * decoded whole (fast_unescape) or read_string goes on from the escape (no
+ * rescan), as start_string hands it over. st is the state before the token
+ * (a value already counted). */
 static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p, const u8 *esc, int st,
                                                   bool key) {
     usize o = off_of(r, p);
@@ -1660,10 +1701,98 @@ static TYJSON__NOINLINE tyjson_token fast_escaped(tyjson_reader *r, const u8 *p,
     r->p_start = o;
     r->p_keep = o;
     r->p_piece = o + 1;
+    if (fast_unescape(r, p + 1, esc)) {
+        r->p_esc = true;
+        return step_result(r, string_done(r, NULL, 0, true));
+    }
     r->p_scan = off_of(r, esc);
     return step_result(r, read_string(r));
 }
 
+/* fast_next's way out to the general step at p in state st. */
+static TYJSON__NOINLINE tyjson_token fast_slow(tyjson_reader *r, const u8 *p, int st) {
+    r->cur = p;
+    r->st = st;
+    return next_token(r);
+}
+
+/* A string value, now the current token, ends at q: the state after it. */
+TYJSON__FORCEINLINE tyjson_token fast_str_tok(tyjson_reader *r, const u8 *p, const u8 *q, int st) {
+    const u8 *b = p + 1;
+    r->tstr = b;
+    r->tlen = (usize)(q - b);
+    r->tnul = false;
+    r->cur = q + 1;
+    fast_tok(r, TYJSON_TOK_STR, p);
+    const bool arr = st != S_OBJ_VALUE;
+    if (arr) r->top->n++;
+    r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
+    return TYJSON_TOK_STR;
+}
+
+/* fast_next's string or key at p that tyjson__str_quote16 did not settle: a long
+ * or non-ASCII one (the vector scanner, a call), one with escapes, a key
+ * of a push input. Out of the step so that the step makes no call. */
+static TYJSON__NOINLINE tyjson_token fast_string(tyjson_reader *r, const u8 *p, int st, bool key) {
+    const u8 *b = p + 1;
+    tyjson__str_scan sc =
+        tyjson__str_scan_plain(b, r->end, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
+    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit))
+        return fast_slow(r, p, st);
+    if (unlikely(*sc.stop != '"')) {
+        if (!key && st != S_OBJ_VALUE) r->top->n++; /* the value begins, as read_value counts it */
+        return fast_escaped(r, p, sc.stop, st, key);
+    }
+    if (!key) return fast_str_tok(r, p, sc.stop, st);
+    r->cur = sc.stop + 1;
+    return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
+}
+
+/* A number, now in r->h.num, read from p to q: the token and the state. */
+TYJSON__FORCEINLINE tyjson_token fast_num_tok(tyjson_reader *r, const u8 *p, const u8 *q, int st) {
+    r->tstr = p;
+    r->tlen = (usize)(q - p);
+    r->tnul = false;
+    r->cur = q;
+    fast_tok(r, TYJSON_TOK_NUM, p);
+    const bool arr = st != S_OBJ_VALUE;
+    if (arr) r->top->n++;
+    r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
+    return TYJSON_TOK_NUM;
+}
+
+/* fast_number's number that the fast reader gave up on (long, near the end
+ * of the bytes, or invalid): the general reader, or the general step. */
+static TYJSON__NOINLINE tyjson_token fast_number_slow(tyjson_reader *r, const u8 *p, int st) {
+    const u8 *e = r->end;
+    tyjson__num n;
+    tyjson_status code = TYJSON_OK;
+    const u8 *errpos = NULL;
+    const u8 *q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
+    if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
+        return fast_slow(r, p, st);
+    r->h.num = n;
+    return fast_num_tok(r, p, q, st);
+}
+
+/* fast_next's number at p: the shared number core, whose real numbers
+ * make a call (the scaling), out of the step. With the fast path's room
+ * resident and a token limit above its longest number, the shared fast
+ * reader writes the token's value in place and its end needs no check; it
+ * writes nothing when it gives up. */
+static TYJSON__NOINLINE tyjson_token fast_number(tyjson_reader *r, const u8 *p, int st) {
+    const u8 *q = NULL;
+    if (likely(r->end - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
+        q = tyjson__num_fast(p, &r->h.num);
+    if (unlikely(q == NULL)) return fast_number_slow(r, p, st);
+    return fast_num_tok(r, p, q, st);
+}
+
+/* The step itself makes no call on its common paths (short ASCII strings
+ * and keys, literals, containers, separators, whitespace): every way out
+ * is a tail call (fast_number, fast_string, fast_escaped, fast_slow), so
+ * gcc keeps the step's state in the registers a call clobbers and saves
+ * none (17 instructions a token spent on saves and restores before). */
 static tyjson_token fast_next(tyjson_reader *r) {
     const u8 *p = r->cur, *e = r->end;
     int st = r->st;
@@ -1728,12 +1857,28 @@ after_separator:
     if (unlikely(c != '"')) goto slow;
 
 key : {
-    const u8 *b = p + 1;
-    tyjson__str_scan sc = tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-    if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
-    if (unlikely(*sc.stop != '"')) return fast_escaped(r, p, sc.stop, st, true);
-    r->cur = sc.stop + 1;
-    return step_result(r, plain_string_done(r, off_of(r, p), b, (usize)(sc.stop - b), true));
+    const u8 *b = p + 1, *q = tyjson__str_quote16(b, e);
+    /* a buffer input's key stays in the caller's buffer, a stream's in the
+     * window until fill() moves it (its room in r->keys kept, the bytes
+     * copied there by keys_settle); a push input's is copied
+     * (fast_string). n < 16: within the token limit (MIN_TOKEN) and never
+     * cut for the path (TYJSON_ERROR_PATH_MAX). */
+    if (unlikely(q == NULL) || unlikely(r->in == IN_PUSH)) return fast_string(r, p, st, true);
+    frame *f = r->top;
+    usize n = (usize)(q - b);
+    if (r->in == IN_STREAM && unlikely(f->key_at + n > r->keys_cap)) return fast_string(r, p, st, true);
+    r->tstr = b;
+    r->tlen = n;
+    r->tnul = false;
+    r->cur = q + 1;
+    fast_tok(r, TYJSON_TOK_KEY, p);
+    f->n++;
+    f->key_ext = b;
+    f->key_len = n;
+    f->key_win = r->in == IN_STREAM;
+    r->keys_len = f->key_at + (r->in == IN_STREAM ? n : 0);
+    r->st = S_OBJ_COLON;
+    return TYJSON_TOK_KEY;
 }
 
 value : {
@@ -1742,64 +1887,29 @@ value : {
     const bool arr = st != S_OBJ_VALUE;
     /* numbers first, by two compares: the value of number arrays (mesh,
      * canada), for which the switch's chain of compares cost 10 a value */
-    if (likely((u32)c - '0' <= 9) || c == '-') goto number;
+    if (likely((u32)c - '0' <= 9) || c == '-') return fast_number(r, p, st);
     switch (c) {
     case '"': {
-        const u8 *b = p + 1;
-        tyjson__str_scan sc =
-            tyjson__str_scan_plain(b, e, (r->flags & TYJSON_READ_ALLOW_INVALID_UTF8) != 0);
-        if (unlikely(sc.err != TYJSON_OK) || unlikely((usize)(sc.stop - b) >= r->tok_limit)) goto slow;
-        if (unlikely(*sc.stop != '"')) {
-            if (arr) r->top->n++; /* the value begins, as read_value counts it */
-            return fast_escaped(r, p, sc.stop, st, false);
-        }
-        r->tstr = b;
-        r->tlen = (usize)(sc.stop - b);
-        r->tnul = false;
-        r->cur = sc.stop + 1;
-        fast_tok(r, TYJSON_TOK_STR, p);
-        break;
+        const u8 *q = tyjson__str_quote16(p + 1, e); /* < 16 bytes: within the token limit */
+        if (unlikely(q == NULL)) return fast_string(r, p, st, false);
+        return fast_str_tok(r, p, q, st);
     }
-    case '-':
-    case '0': case '1': case '2': case '3': case '4':
-    case '5': case '6': case '7': case '8': case '9':
-    number: {
-        /* With the fast path's room resident and a token limit above its
-         * longest number, the shared fast reader writes the token's value
-         * in place and its end needs no check; it writes nothing when it
-         * gives up. */
-        const u8 *q = NULL;
-        if (likely(e - p >= TYJSON__NUM_FAST_ROOM) && likely(r->tok_limit >= TYJSON__NUM_FAST_ROOM))
-            q = tyjson__num_fast(p, &r->num);
-        if (unlikely(q == NULL)) {
-            tyjson__num n;
-            tyjson_status code = TYJSON_OK;
-            const u8 *errpos = NULL;
-            q = tyjson__num_read_slow(p, e, r->flags, &n, &code, &errpos);
-            if (unlikely(q == NULL) || unlikely(q >= e) || unlikely((usize)(q - p) > r->tok_limit))
-                goto slow;
-            r->num = n;
-        }
-        r->tstr = p;
-        r->tlen = (usize)(q - p);
-        r->tnul = false;
-        r->cur = q;
-        fast_tok(r, TYJSON_TOK_NUM, p);
-        break;
-    }
+    /* literals by 4-byte compares (memcmp with a chosen literal is a call) */
     case 't':
-    case 'f':
-    case 'n': {
-        usize n = c == 'f' ? 5 : 4;
-        if ((usize)(e - p) < n ||
-            !tyjson__match_literal(p, e, c == 't' ? "true" : c == 'f' ? "false" : "null", n, false))
-            goto slow;
-        r->cur = p + n;
-        r->tstr = NULL;
-        r->tlen = 0;
-        fast_tok(r, c == 't' ? TYJSON_TOK_TRUE : c == 'f' ? TYJSON_TOK_FALSE : TYJSON_TOK_NULL, p);
+        if (unlikely(e - p < 4) || tyjson__load32(p) != tyjson__load32((const u8 *)"true")) goto slow;
+        r->cur = p + 4;
+        fast_tok(r, TYJSON_TOK_TRUE, p);
         break;
-    }
+    case 'n':
+        if (unlikely(e - p < 4) || tyjson__load32(p) != tyjson__load32((const u8 *)"null")) goto slow;
+        r->cur = p + 4;
+        fast_tok(r, TYJSON_TOK_NULL, p);
+        break;
+    case 'f':
+        if (unlikely(e - p < 5) || tyjson__load32(p + 1) != tyjson__load32((const u8 *)"alse")) goto slow;
+        r->cur = p + 5;
+        fast_tok(r, TYJSON_TOK_FALSE, p);
+        break;
     case '{':
     case '[': {
         if (unlikely(r->depth >= r->max_depth) || unlikely(r->depth == r->fcap)) goto slow;
@@ -1821,13 +1931,16 @@ value : {
         r->tstr = NULL;
         r->tlen = 0;
         r->st = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
-        return r->tok;
+        return r->h.tok;
     }
     default: goto slow;
     }
+    /* a literal */
+    r->tstr = NULL;
+    r->tlen = 0;
     if (arr) r->top->n++;
     r->st = arr ? S_ARR_NEXT : S_OBJ_NEXT;
-    return r->tok;
+    return r->h.tok;
 }
 
 close_obj : {
@@ -1858,9 +1971,7 @@ close_arr : {
 }
 
 slow:
-    r->cur = p;
-    r->st = st;
-    return next_token(r);
+    return fast_slow(r, p, st);
 }
 
 /* ----------------------------------------------------------------------------
@@ -1935,7 +2046,7 @@ static void reset(tyjson_reader *r, int in) {
     r->fast = !(r->flags & FAST_OFF_FLAGS);
     r->depth = 0;
     r->top = NULL;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     r->tok_off = 0;
     r->tok_depth = 0;
     r->tstr = NULL;
@@ -2103,7 +2214,7 @@ static TYJSON__NOINLINE const char *str_slow(const tyjson_reader *cr, size_t *le
 
 const char *tyjson_reader_str(const tyjson_reader *cr, size_t *len) {
     tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr; /* the NUL is added lazily */
-    if (likely(r != NULL) && likely(r->tok == TYJSON_TOK_KEY || r->tok == TYJSON_TOK_STR) &&
+    if (likely(r != NULL) && likely(r->h.tok == TYJSON_TOK_KEY || r->h.tok == TYJSON_TOK_STR) &&
         likely(!r->tnul)) {
         /* the common case: a text of up to 32 bytes in the input or the
          * window, 32 readable bytes from it, copied with four 8-byte moves */
@@ -2133,7 +2244,7 @@ static const char *str_slow(const tyjson_reader *cr, size_t *len) {
     tyjson_reader *r = (tyjson_reader *)(uintptr_t)cr;
     if (len) *len = 0;
     if (!cr) return NULL;
-    if (r->tok != TYJSON_TOK_KEY && r->tok != TYJSON_TOK_STR && r->tok != TYJSON_TOK_NUM)
+    if (r->h.tok != TYJSON_TOK_KEY && r->h.tok != TYJSON_TOK_STR && r->h.tok != TYJSON_TOK_NUM)
         return NULL;
     if (!r->tnul) {
         /* text in the input or the window: a NUL-terminated copy */
@@ -2165,34 +2276,7 @@ static const char *str_slow(const tyjson_reader *cr, size_t *len) {
 
 bool tyjson_reader_partial(const tyjson_reader *r) { return r && r->partial; }
 
-bool tyjson_reader_get_i64(const tyjson_reader *r, int64_t *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out) return false;
-    if (r->num.kind == TYJSON__NUM_SINT) {
-        *out = r->num.v.i;
-        return true;
-    }
-    if (r->num.kind == TYJSON__NUM_UINT && r->num.v.u <= (u64)INT64_MAX) {
-        *out = (int64_t)r->num.v.u;
-        return true;
-    }
-    return false;
-}
-
-bool tyjson_reader_get_u64(const tyjson_reader *r, uint64_t *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out || r->num.kind != TYJSON__NUM_UINT) return false;
-    *out = r->num.v.u;
-    return true;
-}
-
-bool tyjson_reader_get_double(const tyjson_reader *r, double *out) {
-    if (!r || r->tok != TYJSON_TOK_NUM || !out) return false;
-    switch (r->num.kind) {
-    case TYJSON__NUM_UINT: *out = (double)r->num.v.u; return true;
-    case TYJSON__NUM_SINT: *out = (double)r->num.v.i; return true;
-    case TYJSON__NUM_REAL: *out = r->num.v.f; return true;
-    default: return false;
-    }
-}
+/* tyjson_reader_get_i64, _u64, _double: inline in reader.h. */
 
 uint32_t tyjson_reader_depth(const tyjson_reader *r) { return r ? r->tok_depth : 0; }
 
@@ -2230,7 +2314,7 @@ size_t tyjson_reader_path(const tyjson_reader *r, char *buf, size_t size) {
         return 0;
     }
     u32 nf = r->depth;
-    if ((r->tok == TYJSON_TOK_OBJ_BEGIN || r->tok == TYJSON_TOK_ARR_BEGIN) && nf) nf--;
+    if ((r->h.tok == TYJSON_TOK_OBJ_BEGIN || r->h.tok == TYJSON_TOK_ARR_BEGIN) && nf) nf--;
     return path_frames(r, nf, buf, size);
 }
 
@@ -2268,7 +2352,7 @@ static void stand_after(tyjson_reader *r, const u8 *s, const u8 *e) {
     r->tstr = NULL;
     r->tlen = 0;
     r->tnul = false;
-    r->num.kind = TYJSON__NUM_RAW; /* no number to get */
+    r->h.num.kind = TYJSON__NUM_RAW; /* no number to get */
     after_value(r);
 }
 
@@ -2417,7 +2501,7 @@ static tyjson_doc *bad_span(tyjson_reader *r, const u8 *s, const u8 *e, const ty
     rebase(r, &de, so);
     r->err = de;
     r->st = S_ERROR;
-    r->tok = TYJSON_TOK_ERROR;
+    r->h.tok = TYJSON_TOK_ERROR;
     copy_err(err, &r->err);
     return NULL;
 }
@@ -2450,7 +2534,7 @@ tyjson_doc *tyjson_reader_read_doc(tyjson_reader *r, const tyjson_read_options *
         rebase(r, pe, off_of(r, s));
         r->err = *pe;
         r->st = S_ERROR;
-        r->tok = TYJSON_TOK_ERROR;
+        r->h.tok = TYJSON_TOK_ERROR;
         return NULL;
     }
     stand_after(r, s, e);
@@ -2490,7 +2574,7 @@ tyjson_status tyjson_reader_decode(tyjson_reader *r, tyjson_struct *type, void *
     tyjson_error *pe = err ? err : &de;
     tyjson_status st = tyjson_decode(type, out, (const char *)s, (usize)(e - s), arena, &dopts, pe);
     if (st != TYJSON_OK) rebase(r, pe, off_of(r, s));
-    if (r->tok != TYJSON_TOK_ERROR && r->cur != e) stand_after(r, s, e);
+    if (r->h.tok != TYJSON_TOK_ERROR && r->cur != e) stand_after(r, s, e);
     return st;
 }
 
@@ -2499,8 +2583,8 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
     if (r->st == S_ERROR) return r->err.code;
     if (!r->skip_active) {
         if (r->st == S_END || r->partial) return TYJSON_E_STATE;
-        bool rest = (r->tok == TYJSON_TOK_OBJ_BEGIN && r->st == S_OBJ_FIRST) ||
-                    (r->tok == TYJSON_TOK_ARR_BEGIN && r->st == S_ARR_FIRST);
+        bool rest = (r->h.tok == TYJSON_TOK_OBJ_BEGIN && r->st == S_OBJ_FIRST) ||
+                    (r->h.tok == TYJSON_TOK_ARR_BEGIN && r->st == S_ARR_FIRST);
         if (rest) {
             if (r->in == IN_BUF && !(r->flags & TYJSON_READ_REJECT_DUPLICATE_KEYS)) {
                 const u8 *s = ptr_of(r, r->tok_off);
@@ -2579,6 +2663,6 @@ tyjson_status tyjson_reader_skip(tyjson_reader *r) {
     r->skip_active = r->skipping = false;
     r->tstr = NULL;
     r->tlen = 0;
-    r->num.kind = TYJSON__NUM_RAW;
+    r->h.num.kind = TYJSON__NUM_RAW;
     return TYJSON_OK;
 }
