@@ -415,8 +415,8 @@ TEST(real_known_values) {
 TEST(real_one_fraction_digit) {
     static const char *const cases[] = {
         "0.5", "9.5", "95.5", "-95.5", "50.0", "149.0", "0.0", "-0.0", "100.1", "7.3",
-        "562949953421311.9",  /* integer part 2^49 - 1: the shortcut's largest */
-        "562949953421312.9",  /* 2^49: the general path */
+        "562949953421311.9",  /* integer part 2^49 - 1 */
+        "562949953421312.9",  /* 2^49 */
         "123456789012345.6", "999999999999999.9", "1.5e3", "1.5E-3", "2.5e+1", "3.25",
         "4.0e0", "-1.1", "1.9999999999999999", "0.1e1",
     };
@@ -621,6 +621,83 @@ TEST(real_random_decimals_vs_strtod) {
         int e = (int)(rnd() % 700) - 360;
         sprintf(p, "e%d", e);
         CHECK_VS_STRTOD(buf);
+    }
+}
+
+/* The fast path's real without exponent (num_inline.h): a Clinger division
+ * while the digits fit 2^53, scaled_bits above, the general reader past 19
+ * digits or 15 fraction digits. Every point position of mantissas at those
+ * edges, then random ones, against strtod. */
+TEST(real_fraction_fast_edges) {
+    static const char *const mants[] = {
+        "9007199254740991", "9007199254740992", "9007199254740993", "9007199254740994",
+        "9007199254740995", "1000000000000000", "9999999999999999", "99999999999999999",
+        "1234567890123456789", "9999999999999999999", "18446744073709551615",
+        "18446744073709551616", "12345678901234567890", "10000000000000000001",
+        "1000000000000000000000", "2225073858507201", "17976931348623157",
+    };
+    char buf[64];
+    for (usize i = 0; i < sizeof mants / sizeof mants[0]; i++) {
+        int len = (int)strlen(mants[i]);
+        for (int k = 1; k < len; k++)
+            for (int neg = 0; neg < 2; neg++) {
+                snprintf(buf, sizeof buf, "%s%.*s.%s", neg ? "-" : "", k, mants[i], mants[i] + k);
+                rd r = read_s(buf, 0);
+                ASSERT_NOT_NULL(r.end);
+                ASSERT_EQ_INT(r.n.kind, TYJSON__NUM_REAL);
+                ASSERT_EQ_INT(r.end - (const u8 *)buf, strlen(buf));
+                CHECK_VS_STRTOD(buf);
+            }
+    }
+    /* 1 to 17 fraction digits after 0 to 5 integer digits, and 0.000ddd */
+    for (int i = 0; i < SCALE(200000); i++) {
+        char *p = buf;
+        if (rnd() & 1) *p++ = '-';
+        int ni = (int)(rnd() % 6), nf = 1 + (int)(rnd() % 17);
+        if (ni == 0) *p++ = '0';
+        for (int k = 0; k < ni; k++) *p++ = (char)('0' + (k == 0 ? 1 + rnd() % 9 : rnd() % 10));
+        *p++ = '.';
+        int zeros = (rnd() & 3) == 0 ? (int)(rnd() % 8) : 0;
+        for (int k = 0; k < nf; k++) {
+            int dig = k < zeros ? 0 : (int)(rnd() % 10);
+            if (rnd() % 5 == 0) dig = (rnd() & 1) ? 9 : 0;
+            *p++ = (char)('0' + dig);
+        }
+        *p = 0;
+        rd r = read_s(buf, 0);
+        ASSERT_NOT_NULL(r.end);
+        ASSERT_EQ_INT(r.end - (const u8 *)buf, strlen(buf));
+        CHECK_VS_STRTOD(buf);
+        /* the same followed by a delimiter, an exponent or another point */
+        static const char *const tails[] = {",", "]", " ", "e0", "E-3", "e+22", "e-22", "e23", ".5"};
+        const char *t = tails[rnd() % (sizeof tails / sizeof tails[0])];
+        usize n = strlen(buf);
+        strcpy(p, t);
+        r = read_s(buf, 0);
+        ASSERT_NOT_NULL(r.end);
+        if (t[0] == 'e' || t[0] == 'E') {
+            ASSERT_EQ_INT(r.end - (const u8 *)buf, strlen(buf));
+            CHECK_VS_STRTOD(buf);
+        } else {
+            ASSERT_EQ_INT(r.end - (const u8 *)buf, n);
+        }
+    }
+    /* exponents at Clinger's edge (10^22 is exact, 10^23 is not) */
+    static const char *const exps[] = {
+        "1.5e22", "1.5e23", "9.007199254740993e22", "9.007199254740991e22", "1.5e-22",
+        "1.5e-23", "0.5e-21", "123.456e20", "9007199254740991e-22", "9007199254740993e-22",
+        "4.9e-324", "2.4703282292062328e-324", "1.7976931348623157e308", "1.7976931348623159e308",
+        "2.2250738585072014e-308", "0.1e1", "1.0e0",
+    };
+    for (usize i = 0; i < sizeof exps / sizeof exps[0]; i++) CHECK_VS_STRTOD(exps[i]);
+    /* negative zero keeps its sign in every form the fast path reads */
+    static const char *const negz[] = {"-0.0", "-0.0000000", "-0.00000000", "-0.000000000000000",
+                                       "-0.0000000000000000", "-0.00000000000000000000", "-0.0e5"};
+    for (usize i = 0; i < sizeof negz / sizeof negz[0]; i++) {
+        rd r = read_s(negz[i], 0);
+        ASSERT_NOT_NULL(r.end);
+        ASSERT_EQ_INT(r.n.kind, TYJSON__NUM_REAL);
+        ASSERT_EQ_DBL_BITS(r.n.v.f, -0.0);
     }
 }
 

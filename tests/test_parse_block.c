@@ -12,6 +12,7 @@
 #include "tyjson.h"
 
 #include "dom/parse.h"
+#include "read/simd.h"
 
 /* ----------------------------------------------------------------------------
  * Generated documents: a flat array of ones and strings. Where first_capacity
@@ -344,6 +345,29 @@ TEST(error_at_the_end_of_a_large_input) {
         free(g.text);
     }
     tyjson__parse_set_index_policy(TYJSON__INDEX_AUTO);
+}
+
+/* At the AVX2 level the default policy takes the index too (the first
+ * window decides, parse_index.c's avx2_index_pays): string-heavy text over
+ * the index, number-dense text byte at a time; either way the document is
+ * the one the byte-at-a-time parse builds. */
+TEST(avx2_default_route_same_document) {
+    tyjson__simd_set_level(TYJSON__SIMD_AVX2);
+    bool avx2 = tyjson__simd_level() == TYJSON__SIMD_AVX2;
+    if (avx2) {
+        ASSERT_TRUE(tyjson__dom_use_index(0));
+        ASSERT_FALSE(tyjson__dom_use_index(TYJSON_READ_ALLOW_COMMENTS));
+    }
+    for (int s = 0; s < SHAPE_COUNT; s++) {
+        gen_doc g = gen(s, 120 * 1024);
+        tyjson__parse_set_index_policy(TYJSON__INDEX_AUTO);
+        tyjson_doc *doc = tyjson_read(g.text, g.len, 0);
+        check_doc(doc, &g);
+        tyjson_doc_free(doc);
+        free(g.text);
+    }
+    tyjson__parse_set_index_policy(TYJSON__INDEX_AUTO);
+    tyjson__simd_set_level(TYJSON__SIMD_AUTO);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

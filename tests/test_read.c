@@ -6,6 +6,7 @@
 #include "test.h"
 #include "tyjson.h"
 #include "read/syntax.h"
+#include "read/lex.h"
 
 #include <stdlib.h>
 
@@ -357,6 +358,173 @@ TEST(dom_and_decoder_agree_on_bad_relaxed_input) {
         }
     }
     ASSERT_EQ_INT(differ, 0);
+}
+
+/* ----------------------------------------------------------------------------
+ * String escapes: tyjson__str_unescape (the DOM parser's, the binding's and
+ * the pull reader's decoder) against a reference written here, for every
+ * \uXXXX, in place and into another buffer; then the failures.
+ * ------------------------------------------------------------------------- */
+
+static usize ref_utf8(u32 cp, u8 *o) {
+    if (cp < 0x80) {
+        o[0] = (u8)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (u8)(0xC0 | cp >> 6);
+        o[1] = (u8)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        o[0] = (u8)(0xE0 | cp >> 12);
+        o[1] = (u8)(0x80 | (cp >> 6 & 0x3F));
+        o[2] = (u8)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    o[0] = (u8)(0xF0 | cp >> 18);
+    o[1] = (u8)(0x80 | (cp >> 12 & 0x3F));
+    o[2] = (u8)(0x80 | (cp >> 6 & 0x3F));
+    o[3] = (u8)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Decodes body (up to and including its closing quote, n bytes) both ways:
+ * into a separate buffer and in place, which must agree; the result (its
+ * length, or -1 with *err and *err_off) from the separate one. */
+static long unesc(const u8 *body, usize n, u8 *out, tyjson_status *err, usize *err_off) {
+    u8 *src = (u8 *)malloc(n + 16), *dst = (u8 *)malloc(n + 16);
+    memcpy(src, body, n);
+    memset(src + n, 0, 16);
+    tyjson__str_unesc a = tyjson__str_unescape(src, src + n, dst, false);
+    tyjson__str_unesc b = tyjson__str_unescape(src, src + n, src, false);
+    long len = -1;
+    *err = a.err;
+    *err_off = (usize)(a.src - src);
+    if (a.err != b.err || a.src != b.src || a.dst - dst != b.dst - src)
+        *err = TYJSON_E_STATE; /* no decoder status: the two ways disagree */
+    else if (!a.err) {
+        len = (long)(a.dst - dst);
+        if (memcmp(dst, src, (usize)len) != 0) *err = TYJSON_E_STATE;
+        memcpy(out, dst, (usize)len);
+    }
+    free(src);
+    free(dst);
+    return len;
+}
+
+TEST(unescape_every_bmp_escape_in_runs) {
+    /* Each code point as a run of three: the same escape in upper and lower
+     * case hex and a plain byte between runs, so both the run loop and its
+     * exits meet every value. */
+    static const char hexu[] = "0123456789ABCDEF", hexl[] = "0123456789abcdef";
+    u8 body[64], want[32], got[64];
+    for (u32 cp = 0; cp < 0x10000; cp++) {
+        if (cp >= 0xD800 && cp < 0xE000) continue;
+        usize n = 0, w = 0;
+        for (int k = 0; k < 3; k++) {
+            const char *h = k == 1 ? hexl : hexu;
+            body[n++] = '\\';
+            body[n++] = 'u';
+            for (int d = 3; d >= 0; d--) body[n++] = (u8)h[cp >> (4 * d) & 0xF];
+            w += ref_utf8(cp, want + w);
+        }
+        body[n++] = 'x';
+        want[w++] = 'x';
+        body[n++] = '"';
+        tyjson_status err;
+        usize off;
+        long len = unesc(body, n, got, &err, &off);
+        if (err || len != (long)w || memcmp(got, want, w) != 0)
+            TEST_FAIL("U+%04X: err %s, length %ld (want %zu)", (unsigned)cp, tyjson_status_name(err),
+                      len, w);
+    }
+}
+
+TEST(unescape_pairs_short_escapes_and_mixed_runs) {
+    /* surrogate pairs at the edges of both halves */
+    static const u32 his[] = {0xD800, 0xD801, 0xD83D, 0xDBFE, 0xDBFF};
+    static const u32 los[] = {0xDC00, 0xDC01, 0xDE00, 0xDFFE, 0xDFFF};
+    u8 body[64], want[32], got[64];
+    for (usize i = 0; i < 5; i++)
+        for (usize j = 0; j < 5; j++) {
+            int n = snprintf((char *)body, sizeof body, "\\u%04X\\u%04x\\u00e9\"", (unsigned)his[i],
+                             (unsigned)los[j]);
+            u32 cp = 0x10000 + ((his[i] - 0xD800) << 10) + (los[j] - 0xDC00);
+            usize w = ref_utf8(cp, want);
+            w += ref_utf8(0xE9, want + w);
+            tyjson_status err;
+            usize off;
+            long len = unesc(body, (usize)n, got, &err, &off);
+            ASSERT_EQ_INT(err, TYJSON_OK);
+            ASSERT_EQ_INT(len, (long)w);
+            ASSERT_EQ_MEM(got, want, w);
+        }
+    /* every short escape, alone and in a run with \u forms of each length */
+    const char *s = "a\\\"\\\\\\/\\b\\f\\n\\r\\t\\u0041\\u00E9\\u4e2d\\uD83D\\uDE00\\n\\u0000z\"";
+    const char want2[] = "a\"\\/\b\f\n\r\tA\xC3\xA9\xE4\xB8\xAD\xF0\x9F\x98\x80\n\0z";
+    tyjson_status err;
+    usize off;
+    long len = unesc((const u8 *)s, strlen(s), got, &err, &off);
+    ASSERT_EQ_INT(err, TYJSON_OK);
+    ASSERT_EQ_INT(len, (long)sizeof want2 - 1);
+    ASSERT_EQ_MEM(got, want2, sizeof want2 - 1);
+}
+
+TEST(unescape_failures_stay_where_they_were) {
+    static const struct {
+        const char *body;
+        tyjson_status err;
+        usize off;
+    } cases[] = {
+        {"\\ud800\"", TYJSON_E_SURROGATE, 0},          /* lone high */
+        {"\\udc00\"", TYJSON_E_SURROGATE, 0},          /* lone low */
+        {"\\uDFFF\"", TYJSON_E_SURROGATE, 0},
+        {"ab\\ud800\\u0041\"", TYJSON_E_SURROGATE, 2}, /* high, then no low */
+        {"\\u00e9\\ud800\\ud800\"", TYJSON_E_SURROGATE, 6}, /* high, then high */
+        {"\\ud83d\\n\"", TYJSON_E_SURROGATE, 0},
+        {"\\ud83d\\u\"", TYJSON_E_SURROGATE, 0},
+        {"\\u12G4\"", TYJSON_E_ESCAPE, 0},             /* not hex, at each digit */
+        {"\\uG234\"", TYJSON_E_ESCAPE, 0},
+        {"\\u123g\"", TYJSON_E_ESCAPE, 0},
+        {"\\u4e2d\\u4e2\"", TYJSON_E_ESCAPE, 6},       /* broken inside a run */
+        {"\\u-123\"", TYJSON_E_ESCAPE, 0},
+        {"\\u 123\"", TYJSON_E_ESCAPE, 0},
+        {"\\x\"", TYJSON_E_ESCAPE, 0},
+        {"\\u00e9\\a\"", TYJSON_E_ESCAPE, 6},
+        {"\\U0041\"", TYJSON_E_ESCAPE, 0},
+    };
+    u8 got[64];
+    for (usize i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tyjson_status err;
+        usize off;
+        long len = unesc((const u8 *)cases[i].body, strlen(cases[i].body), got, &err, &off);
+        if (len != -1 || err != cases[i].err || off != cases[i].off)
+            TEST_FAIL("%s: length %ld, %s at %zu", cases[i].body, len, tyjson_status_name(err), off);
+    }
+    /* every byte that is no hex digit, at each of the four places */
+    u8 body[8] = {'\\', 'u', '0', '0', '4', '1', '"', 0};
+    for (int pos = 2; pos < 6; pos++)
+        for (int c = 0; c < 256; c++) {
+            if (tyjson__hexval[c] != 0xFF) continue;
+            u8 b[8];
+            memcpy(b, body, 8);
+            b[pos] = (u8)c;
+            tyjson_status err;
+            usize off;
+            long len = unesc(b, 7, got, &err, &off);
+            if (len != -1 || err != TYJSON_E_ESCAPE || off != 0)
+                TEST_FAIL("byte %#x at %d: length %ld, %s at %zu", c, pos, len,
+                          tyjson_status_name(err), off);
+        }
+    /* the DOM parse reports them at the same byte */
+    tyjson_error e;
+    ASSERT_NULL(tyjson_read_opts("[\"\\u4e2d\\ud800x\"]", 17, NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_SURROGATE);
+    ASSERT_EQ_UINT(e.offset, 8);
+    ASSERT_NULL(tyjson_read_opts("[\"\\u4e2d\\u4eX2\"]", 16, NULL, &e));
+    ASSERT_EQ_INT(e.code, TYJSON_E_ESCAPE);
+    ASSERT_EQ_UINT(e.offset, 8);
 }
 
 int main(int argc, char **argv) { return test_main(argc, argv); }

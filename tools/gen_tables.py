@@ -33,6 +33,14 @@ def hexval(c):
     return 0xFF
 
 
+def hex_lane(c, k):
+    """Entry of tyjson__hex4_lane[k]: the digit's value at its place in a
+    4-digit escape (k = 0 the most significant), or 0xFFFF0000 when c is no
+    hex digit, which any OR of the four keeps above 0xFFFF."""
+    v = hexval(c)
+    return 0xFFFF0000 if v == 0xFF else v << (12 - 4 * k)
+
+
 def table(name, values):
     out = [f"const u8 {name}[256] = {{"]
     for row in range(0, 256, 16):
@@ -47,3 +55,12 @@ print()
 print(table("tyjson__cc", [cls(c) for c in range(256)]))
 print()
 print(table("tyjson__hexval", [hexval(c) for c in range(256)]))
+print()
+print("const u32 tyjson__hex4_lane[4][256] = {")
+for k in range(4):
+    vals = [hex_lane(c, k) for c in range(256)]
+    print("    {")
+    for row in range(0, 256, 8):
+        print("        " + ", ".join(f"0x{v:08X}" for v in vals[row:row + 8]) + ",")
+    print("    },")
+print("};")

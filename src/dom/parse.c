@@ -516,16 +516,19 @@ tyjson_doc *tyjson__dom_finish_doc(parser *p, tyjson_val *vals, tyjson_val *v, u
 #define PARSE_SM_NAME parse_owned_std
 #define PARSE_SM_J5 0
 #define PARSE_SM_SCALAR read_scalar
+#define PARSE_SM_NUM read_num
 #include "dom/parse_sm.h"
 
 #define PARSE_SM_NAME parse_owned_raw
 #define PARSE_SM_J5 0
 #define PARSE_SM_SCALAR read_scalar_raw
+#define PARSE_SM_NUM read_num_text
 #include "dom/parse_sm.h"
 
 #define PARSE_SM_NAME parse_owned_j5
 #define PARSE_SM_J5 1
 #define PARSE_SM_SCALAR read_scalar
+#define PARSE_SM_NUM read_num
 #include "dom/parse_sm.h"
 
 /* The byte-at-a-time parse of p->buf (freed on failure unless borrowed).

@@ -166,6 +166,29 @@ int tyjson__parse_index_policy(void) { return index_policy; }
         (v)++;                                                                 \
     } while (0)
 
+/* tyjson__index_pays for the AVX2 kernel, which costs about twice the
+ * AVX-512 one per byte: the index pays only where tokens are short and
+ * structure, not numbers, fills them. Judged, as there, from the first 256
+ * entries of the first window: under a quarter numbers or backslashes, under
+ * 1/16 numbers, and under 13 bytes per entry. At TYJSON_SIMD=avx2, parse
+ * time with the index over parse_owned's, same process, interleaved
+ * (docs/perf-log.md, bytep): twitter 0.78, github_events 0.78 (taken);
+ * citm_catalog 1.05 (9% numbers), poet 1.10 (15 bytes an entry), canada,
+ * mesh, numbers and twitterescaped 1.03-2.3 (declined by the quarter). */
+static bool avx2_index_pays(const tyjson__tok_win *w) {
+    usize n = (usize)(w->iend - w->ip), dense = 0, nums = 0;
+    if (!w->base || n == 0) return true; /* flagged or empty: the reader gives up at once */
+    if (n > 256) n = 256;
+    for (usize i = 0; i < n; i++) {
+        u8 ch = w->base[w->ip[i]];
+        bool num = (ch >= '0' && ch <= '9') || ch == '-';
+        nums += num;
+        dense += num || ch == '\\';
+    }
+    usize span = (usize)(w->ip[n - 1] - w->ip[0]);
+    return dense * 4 < n && nums * 16 < n && span < 13 * n;
+}
+
 /* The document, or NULL: given up (*nomem_at NULL) or out of memory with
  * cur at *nomem_at. */
 tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const u8 **nomem_at,
@@ -192,7 +215,8 @@ tyjson_doc *tyjson__dom_parse_indexed(parser *p, u32 flags, u32 max_depth, const
     if (p->src) tyjson__indexer_copy_from(&ix, p->src);
     c.end = end;
     c.w = tyjson__tok_refill(&ix);
-    if (index_policy == TYJSON__INDEX_AUTO && !tyjson__index_pays(&c.w)) {
+    if (index_policy == TYJSON__INDEX_AUTO &&
+        !(tyjson__simd_level() == TYJSON__SIMD_AVX512 ? tyjson__index_pays(&c.w) : avx2_index_pays(&c.w))) {
         *declined = true;
         return NULL;
     }
@@ -307,13 +331,13 @@ give_up:
 
 /* Whether the index-driven parse takes input read with these flags: only
  * strict syntax, and only with a kernel that pays for itself. The portable
- * indexer is slower than parse_owned's own scanning, and so is the AVX2
- * one: at TYJSON_SIMD=avx2, parse throughput with the index over
- * parse_owned's, same process, interleaved, two runs: geo-mean 0.85/0.91,
- * citm_catalog 0.81/0.85, numbers 0.73/0.73, twitterescaped 0.67/0.69,
- * twitter 1.05/1.05 (docs/perf-log.md). At NEON it runs 22-41% more
+ * indexer is slower than parse_owned's own scanning. The AVX2 one, once
+ * slower everywhere (h2, 2026-12-02: twitter 1.05, citm 0.81, geo-mean
+ * 0.85-0.91 in throughput), pays since the index-driven machine got faster
+ * (pstage2) where tokens are short and few are numbers, which
+ * avx2_index_pays judges per input. At NEON it runs 22-41% more
  * instructions than parse_owned (counted under qemu; no Arm hardware to
- * time it on), so only AVX-512 takes it. The tests' ALWAYS policy takes
+ * time it on), so NEON does not take it. The tests' ALWAYS policy takes
  * the index at every vector level, so the parse runs over each kernel. */
 bool tyjson__dom_use_index(u32 flags, usize len) {
     /* what tyjson__dom_parse_indexed would decline at once (small inputs,
@@ -322,6 +346,8 @@ bool tyjson__dom_use_index(u32 flags, usize len) {
         (index_policy == TYJSON__INDEX_AUTO && len < INDEX_MIN_LEN) ||
         tyjson__index_kernel() == tyjson__index_scalar)
         return false;
-    return index_policy == TYJSON__INDEX_ALWAYS || tyjson__simd_level() == TYJSON__SIMD_AVX512;
+    int level = tyjson__simd_level();
+    return index_policy == TYJSON__INDEX_ALWAYS || level == TYJSON__SIMD_AVX512 ||
+           level == TYJSON__SIMD_AVX2;
 }
 

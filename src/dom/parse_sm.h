@@ -9,7 +9,8 @@
  * macro rather than parameters keep the strict machine the code it was
  * before JSON5 and raw numbers (docs/perf-log.md, "JSON5", "NUMBER_AS_RAW").
  *
- * Before including: PARSE_SM_NAME, PARSE_SM_J5, PARSE_SM_SCALAR, and
+ * Before including: PARSE_SM_NAME, PARSE_SM_J5, PARSE_SM_SCALAR, PARSE_SM_NUM
+ * (the number reader of PARSE_SM_SCALAR), and
  * parse.c's macros and readers.
  */
 
@@ -62,6 +63,16 @@ arr_open:
 arr_val:
     NEED_SLOTS_OR_FAIL(p, vals, v, vcap, 1);
     cnt++;
+    /* Arrays of numbers (coordinates, meshes, series) are the common
+     * array: a digit, or '-' and a digit (not "-Infinity"), goes to the
+     * number reader before the container and string tests (after them: mesh -1.9%
+     * instead of -5.1% instructions, twitterescaped -0.2% instead of +1.1%). */
+    if (!PARSE_SM_J5 && ((u32)*cur - '0' <= 9 || (*cur == '-' && (u32)cur[1] - '0' <= 9))) {
+        cur = PARSE_SM_NUM(cur, &cfg, v, &raw_count, &f);
+        if (unlikely(!cur)) goto fail; /* the number reader's expectation */
+        v++;
+        goto arr_val_end;
+    }
     if (*cur == '[') goto arr_open;
     if (*cur == '{') goto obj_open;
     READ_SCALAR_OR_FAIL(f, cur, cfg, v, raw_count,
@@ -192,3 +203,4 @@ cleanup:
 #undef PARSE_SM_NAME
 #undef PARSE_SM_J5
 #undef PARSE_SM_SCALAR
+#undef PARSE_SM_NUM

@@ -170,43 +170,49 @@ TYJSON__FORCEINLINE const u8 *tyjson__num_fast(const u8 *p, tyjson__num *out) {
         fp = fe = ie;
     } else {
     fraction:
-        sig = iv;
         fp = ie + 1;
-#if TYJSON__NUM_CLINGER
-        {
-            /* One fraction digit ("95.5", "50.0", prices, scores) is common
-             * enough to skip the lane classification: sig / 10, one
-             * rounding while sig is an exact double. */
-            u32 f0 = (u32)fp[0] - '0', f1 = (u32)fp[1] - '0';
-            if (f0 <= 9 && f1 > 9 && (fp[1] | 0x20) != 'e' && iv < (u64)1 << 49) {
-                double f = (double)(iv * 10 + f0) / 10.0;
-                u64 bits1;
-                memcpy(&bits1, &f, sizeof bits1);
-                bits1 |= neg << 63;
-                out->kind = TYJSON__NUM_REAL;
-                memcpy(&out->v.f, &bits1, sizeof bits1);
-                return fp + 1;
-            }
-        }
-#endif
         u64 y = tyjson__num_load8(fp) ^ TYJSON__NUM_ZEROS8, s1 = tyjson__num_nondigits8(y);
         if (likely(s1)) {
             int m = tyjson__num_first_stop(s1);
             if (unlikely(m == 0)) return NULL; /* "1." */
-            sig = sig * tyjson__num_pow10_u64[m] +
-                  tyjson__num_digits8(tyjson__num_first_lanes(y, m));
+            /* one fraction digit ("95.5", "50.0", prices, scores): the
+             * digit is the first lane, without the lane arithmetic */
+            if (m == 1) sig = iv * 10 + (y & 0xFF);
+            else sig = iv * tyjson__num_pow10_u64[m] + tyjson__num_digits8(tyjson__num_first_lanes(y, m));
             fe = fp + m;
+            /* up to 7 fraction digits: more than 19 digits in all (sig
+             * wrapped) needs at least 13 integer digits, iv >= 10^12 */
+            if (unlikely(iv >= 1000000000000u) && (ie - p) + m > 19) return NULL;
         } else {
             u64 y2 = tyjson__num_load8(fp + 8) ^ TYJSON__NUM_ZEROS8;
             u64 s2 = tyjson__num_nondigits8(y2);
             if (unlikely(!s2)) return NULL;
             int m2 = tyjson__num_first_stop(s2);
-            sig = (sig * 100000000u + tyjson__num_digits8(y)) * tyjson__num_pow10_u64[m2] +
+            sig = (iv * 100000000u + tyjson__num_digits8(y)) * tyjson__num_pow10_u64[m2] +
                   tyjson__num_digits8(tyjson__num_first_lanes(y2, m2));
             fe = fp + 8 + m2;
+            /* past 19 digits sig has wrapped (the general reader rounds
+             * those): with 9 to 15 fraction digits, only from 5 integer
+             * digits on */
+            if (unlikely(iv >= 10000u) && (ie - p) + 8 + m2 > 19) return NULL;
         }
-        /* past 19 digits sig has wrapped: the general reader rounds those */
-        if (unlikely((ie - p) + (fe - fp) > 19)) return NULL;
+        if (likely((*fe | 0x20) != 'e')) {
+            /* The common real, a fraction without exponent: no exponent
+             * range to check. With sig <= 2^53, sig and 10^(1..16) are
+             * exact doubles, so one division rounds once (Clinger). */
+            u64 bits0;
+            if (TYJSON__NUM_CLINGER && sig <= (u64)1 << 53) {
+                double f = (double)(i64)sig / tyjson__num_pow10_f64[fe - fp];
+                memcpy(&bits0, &f, sizeof bits0);
+            } else {
+                bits0 = tyjson__num_scaled_bits(sig, -(i64)(fe - fp));
+                if (unlikely(bits0 == ~(u64)0)) return NULL;
+            }
+            bits0 |= neg << 63;
+            out->kind = TYJSON__NUM_REAL;
+            memcpy(&out->v.f, &bits0, sizeof bits0);
+            return fe;
+        }
     }
     c = *fe;
     const u8 *end = fe;

@@ -102,9 +102,9 @@ TYJSON__FIRST_USE
 usize tyjson__str_escape(const u8 *src, const u8 *end, u8 **dst, tyjson_status *err) {
     u8 v;
     if (end - src >= 6 && src[1] == 'u') {
-        int32_t cp = tyjson__hex4(src + 2);
-        if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
-            *dst = tyjson__utf8_put(*dst, (u32)cp);
+        u32 cp = tyjson__hex4u(src + 2);
+        if (tyjson__hex4_bmp(cp)) {
+            *dst = tyjson__utf8_put(*dst, cp);
             return 6;
         }
     } else if (end - src >= 2 && (v = escape_map[src[1]]) != 0) {
@@ -165,9 +165,11 @@ tyjson__str_unesc tyjson__str_unescape(const u8 *src, const u8 *end, u8 *dst,
             do {
                 u8 v;
                 if (end - src >= 6 && src[1] == 'u') {
-                    int32_t cp = tyjson__hex4(src + 2);
-                    if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
-                        dst = tyjson__utf8_put(dst, (u32)cp);
+                    u32 cp = tyjson__hex4u(src + 2);
+                    if (likely(tyjson__hex4_bmp(cp))) {
+                        /* one word store: dst has 8 bytes of slack, and in
+                         * place the word ends inside the 6 bytes just read */
+                        dst = tyjson__utf8_put_bmp(dst, cp);
                         src += 6;
                         continue;
                     }
@@ -218,8 +220,7 @@ tyjson__str_scan tyjson__str_skip(const u8 *p, const u8 *end, bool allow_invalid
         const u8 *q = r.stop;
         do {
             if (end - q >= 6 && q[1] == 'u') {
-                int32_t cp = tyjson__hex4(q + 2);
-                if (cp >= 0 && (u32)cp - 0xD800u >= 0x800u) {
+                if (tyjson__hex4_bmp(tyjson__hex4u(q + 2))) {
                     q += 6;
                     continue;
                 }

@@ -29,6 +29,11 @@
 extern const u8 tyjson__cc[256];
 /* Value of a hex digit, or 0xFF. */
 extern const u8 tyjson__hexval[256];
+/* The same at its place in a \uXXXX escape: [k][c] is c's value shifted
+ * to hex digit k of four (k = 0 the most significant), or 0xFFFF0000 when c
+ * is not a hex digit, so the OR of four entries is above 0xFFFF exactly when
+ * one of them is no digit (tyjson__hex4u). */
+extern const u32 tyjson__hex4_lane[4][256];
 
 TYJSON__FORCEINLINE bool tyjson__is_ws(u8 c) { return (tyjson__cc[c] & TYJSON__CC_WS) != 0; }
 
@@ -377,13 +382,48 @@ TYJSON__FORCEINLINE const u8 *tyjson__str_quote16(const u8 *p, const u8 *end) {
 #endif
 }
 
+/* The value of the 4 hex digits at p (p + 4 <= end checked by the caller),
+ * or a value above 0xFFFF when one of them is not a hex digit: four table
+ * loads and three ORs, the check and the shifts folded into the tables. */
+TYJSON__FORCEINLINE u32 tyjson__hex4u(const u8 *p) {
+    return tyjson__hex4_lane[0][p[0]] | tyjson__hex4_lane[1][p[1]] |
+           tyjson__hex4_lane[2][p[2]] | tyjson__hex4_lane[3][p[3]];
+}
+
 /* Reads 4 hex digits at p (p + 4 <= end checked by caller); returns the
  * value or -1. */
 TYJSON__FORCEINLINE int32_t tyjson__hex4(const u8 *p) {
-    u32 a = tyjson__hexval[p[0]], b = tyjson__hexval[p[1]];
-    u32 c = tyjson__hexval[p[2]], d = tyjson__hexval[p[3]];
-    if ((a | b | c | d) & 0xF0) return -1;
-    return (int32_t)((a << 12) | (b << 8) | (c << 4) | d);
+    u32 v = tyjson__hex4u(p);
+    return v > 0xFFFF ? -1 : (int32_t)v;
+}
+
+/* Whether v from tyjson__hex4u is a whole code point by itself: 4 hex
+ * digits and no surrogate (below 0xD800 or in [0xE000, 0xFFFF]; a value
+ * that is no hex wraps below 0xE000 or stays above 0xFFFF). */
+TYJSON__FORCEINLINE bool tyjson__hex4_bmp(u32 v) { return v < 0xD800 || v - 0xE000 < 0x2000; }
+
+/* A code point below 0x10000 as UTF-8 at dst, stored as one 4-byte word
+ * whatever its length (the bytes after it are scratch: dst must be writable
+ * 4 bytes on, as tyjson__str_unescape's destination is); returns the end. */
+TYJSON__FORCEINLINE u8 *tyjson__utf8_put_bmp(u8 *dst, u32 cp) {
+#if !TYJSON__SWAR /* the word's first byte lowest: little-endian only */
+    return tyjson__utf8_put(dst, cp);
+#else
+    u32 w;
+    usize n;
+    if (cp < 0x80) {
+        w = cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        w = 0x80C0 | (cp >> 6) | (cp & 0x3F) << 8;
+        n = 2;
+    } else {
+        w = 0x8080E0 | (cp >> 12) | (cp >> 6 & 0x3F) << 8 | (cp & 0x3F) << 16;
+        n = 3;
+    }
+    memcpy(dst, &w, 4);
+    return dst + n;
+#endif
 }
 
 typedef struct tyjson__str_unesc {
