@@ -355,8 +355,9 @@ TEST(avx2_default_route_same_document) {
     tyjson__simd_set_level(TYJSON__SIMD_AVX2);
     bool avx2 = tyjson__simd_level() == TYJSON__SIMD_AVX2;
     if (avx2) {
-        ASSERT_TRUE(tyjson__dom_use_index(0));
-        ASSERT_FALSE(tyjson__dom_use_index(TYJSON_READ_ALLOW_COMMENTS));
+        ASSERT_TRUE(tyjson__dom_use_index(0, 120 * 1024));
+        ASSERT_FALSE(tyjson__dom_use_index(0, 100)); /* under the index's minimum length */
+        ASSERT_FALSE(tyjson__dom_use_index(TYJSON_READ_ALLOW_COMMENTS, 120 * 1024));
     }
     for (int s = 0; s < SHAPE_COUNT; s++) {
         gen_doc g = gen(s, 120 * 1024);
