@@ -277,22 +277,31 @@ static void input_release(loads_input *in) {
     if (in->have_view) PyBuffer_Release(&in->view);
 }
 
+/* The document of the input, or NULL with JSONDecodeError (MemoryError)
+ * set. The parser copies the input; the caller holds src (and its buffer)
+ * meanwhile, so other threads may run. */
+static tyjson_doc *parse_input(const loads_input *in) {
+    tyjson_error err;
+    tyjson_doc *doc;
+    Py_BEGIN_ALLOW_THREADS
+    doc = tyjson_read_opts(in->dat, (size_t)in->len, &in->opts, &err);
+    Py_END_ALLOW_THREADS
+    if (!doc) {
+        if (err.code == TYJSON_E_NOMEM) PyErr_NoMemory();
+        else tyjson_py_raise_decode(&err, in->dat, (size_t)in->len, in->src, in->chars);
+    }
+    return doc;
+}
+
 PyObject *tyjson_py_loads(PyObject *self, PyObject *args, PyObject *kwds) {
     PyObject *res;
     loads_input in;
-    tyjson_error err;
     tyjson_doc *doc;
     (void)self;
 
     if (input_from_args(args, kwds, "O|$ppp:loads", &in) < 0) return NULL;
-    /* the parser copies the input; we hold src (and its buffer) meanwhile,
-     * so other threads may run */
-    Py_BEGIN_ALLOW_THREADS
-    doc = tyjson_read_opts(in.dat, (size_t)in.len, &in.opts, &err);
-    Py_END_ALLOW_THREADS
+    doc = parse_input(&in);
     if (!doc) {
-        if (err.code == TYJSON_E_NOMEM) PyErr_NoMemory();
-        else tyjson_py_raise_decode(&err, in.dat, (size_t)in.len, in.src, in.chars);
         res = NULL;
     } else {
         tyjson_py_keys keys;
@@ -321,7 +330,6 @@ PyObject *tyjson_py_validate(PyObject *self, PyObject *args, PyObject *kwds) {
 
 tyjson_doc *tyjson_py_parse(PyObject *src) {
     loads_input in;
-    tyjson_error err;
     tyjson_doc *doc;
     PyObject *args = PyTuple_Pack(1, src);
     int rc;
@@ -329,13 +337,7 @@ tyjson_doc *tyjson_py_parse(PyObject *src) {
     rc = input_from_args(args, NULL, "O|$ppp:decode", &in);
     Py_DECREF(args);
     if (rc < 0) return NULL;
-    Py_BEGIN_ALLOW_THREADS
-    doc = tyjson_read_opts(in.dat, (size_t)in.len, &in.opts, &err);
-    Py_END_ALLOW_THREADS
-    if (!doc) {
-        if (err.code == TYJSON_E_NOMEM) PyErr_NoMemory();
-        else tyjson_py_raise_decode(&err, in.dat, (size_t)in.len, in.src, in.chars);
-    }
+    doc = parse_input(&in);
     input_release(&in);
     return doc;
 }
