@@ -45,16 +45,20 @@ void tyjson_py_raise_decode(const tyjson_error *err, const char *dat, size_t len
     Py_DECREF(exc);
 }
 
+int tyjson_py_raw_is_int(const char *s, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (s[i] == '.' || s[i] == 'e' || s[i] == 'E') return 0;
+    return 1;
+}
+
 /* A raw number (TYJSON_TYPE_RAW): an int when it has no fraction or
  * exponent, else a float (which may be inf, as json gives for 1e400). */
 PyObject *tyjson_py_raw_number(const char *s, size_t n) {
     char small[64];
     char *buf = small;
     PyObject *res;
-    int is_int = 1;
-    size_t i;
-    for (i = 0; i < n; i++)
-        if (s[i] == '.' || s[i] == 'e' || s[i] == 'E') is_int = 0;
+    int is_int = tyjson_py_raw_is_int(s, n);
     if (n + 1 > sizeof small) {
         buf = (char *)PyMem_Malloc(n + 1);
         if (!buf) return PyErr_NoMemory();

@@ -43,6 +43,9 @@ void tyjson_py_raise_decode(const tyjson_error *err, const char *dat, size_t len
  * its default options (the GIL released meanwhile); NULL with
  * JSONDecodeError (or MemoryError) set. */
 tyjson_doc *tyjson_py_parse(PyObject *src);
+/* Whether raw number text (TYJSON_TYPE_RAW) is an integer for Python: no
+ * fraction and no exponent (loads makes an int of it, else a float). */
+int tyjson_py_raw_is_int(const char *s, size_t n);
 /* The Python value of a DOM value (new reference), NULL with an exception. */
 PyObject *tyjson_py_from_val(tyjson_val *v);
 /* The same for a whole document's root, with the cyclic garbage collector

@@ -138,13 +138,7 @@ static const char *dom_kind(tyjson_val *v) {
     case TYJSON_TYPE_NULL: return "null";
     case TYJSON_TYPE_BOOL: return "bool";
     case TYJSON_TYPE_NUM: return tyjson_is_real(v) ? "number" : "integer";
-    case TYJSON_TYPE_RAW: {
-        const char *s = tyjson_get_str(v);
-        size_t i, n = tyjson_get_len(v);
-        for (i = 0; i < n; i++)
-            if (s[i] == '.' || s[i] == 'e' || s[i] == 'E') return "number";
-        return "integer";
-    }
+    case TYJSON_TYPE_RAW: return tyjson_py_raw_is_int(tyjson_get_str(v), tyjson_get_len(v)) ? "integer" : "number";
     case TYJSON_TYPE_STR: return "string";
     case TYJSON_TYPE_ARR: return "array";
     case TYJSON_TYPE_OBJ: return "object";
